@@ -1,0 +1,30 @@
+# Hawser: `make demo` and `make test` do all set-up on a fresh Debian machine.
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+HAWSER := .build/release/hawser
+SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap') Package.swift
+
+.PHONY: all build deps demo test clean
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps $(HAWSER)
+
+$(HAWSER): $(SOURCES) Sources/TreeSitterJavaScript/grammar/.pinned
+	@$(SWIFT) build -c release --product hawser $(SWIFT_FLAGS) 2>&1 | { grep -Ev '^(\[[0-9]+/[0-9]+\]|Building for|Write swift-version|Compiling|Build of product)' || true; }
+	@test -x $(HAWSER)
+	@touch $(HAWSER)
+
+Sources/TreeSitterJavaScript/grammar/.pinned:
+	@scripts/install-deps.sh
+
+demo: build
+	@$(HAWSER) lint
+
+test: deps
+	@scripts/run-tests.sh
+
+clean:
+	rm -rf .build

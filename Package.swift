@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Hawser",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "hawser", targets: ["hawser"]),
+        .library(name: "HawserCore", targets: ["HawserCore"]),
+    ],
+    targets: [
+        // Debian's libtree-sitter-dev (0.20.7), or Homebrew's tree-sitter on macOS.
+        .systemLibrary(
+            name: "CTreeSitter",
+            pkgConfig: "tree-sitter",
+            providers: [.apt(["libtree-sitter-dev"]), .brew(["tree-sitter"])]
+        ),
+        // tree-sitter-javascript 0.23.1; its C sources are fetched by scripts/fetch-grammar.sh
+        // into grammar/ (git-ignored), never committed.
+        .target(
+            name: "TreeSitterJavaScript",
+            path: "Sources/TreeSitterJavaScript",
+            sources: ["grammar/parser.c", "grammar/scanner.c"],
+            publicHeadersPath: "include",
+            cSettings: [.headerSearchPath("grammar")]
+        ),
+        // The only module that imports CTreeSitter.
+        .target(name: "TreeSitter", dependencies: ["CTreeSitter", "TreeSitterJavaScript"]),
+        .target(name: "HawserCore", dependencies: ["TreeSitter"]),
+        .executableTarget(name: "hawser", dependencies: ["HawserCore"]),
+        .testTarget(name: "HawserCoreTests", dependencies: ["HawserCore", "TreeSitter"]),
+    ]
+)

@@ -1,0 +1,38 @@
+/// The stable identifiers of every finding. The raw value is what users see and write in
+/// `hawser-ignore:` comments; it never changes once released.
+public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
+    case syntaxError = "syntax-error"
+    case unregisteredHandler = "unregistered-handler"
+    case unknownHandlerMethod = "unknown-handler-method"
+    case replyExpected = "reply-expected"
+    case dynamicHandlerName = "dynamic-handler-name"
+    case unusedHandler = "unused-handler"
+    case unresolvedRegistration = "unresolved-registration"
+    case unknownDispatchName = "unknown-dispatch-name"
+    case duplicateRegistration = "duplicate-registration"
+
+    public var defaultSeverity: Severity {
+        switch self {
+        case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected:
+            return .error
+        case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
+             .duplicateRegistration:
+            return .warning
+        }
+    }
+
+    /// A one-line description, used by SARIF rule metadata.
+    public var summary: String {
+        switch self {
+        case .syntaxError: return "A script does not parse."
+        case .unregisteredHandler: return "A script uses a message handler name that no Swift registration provides."
+        case .unknownHandlerMethod: return "A method other than postMessage is called on a message handler."
+        case .replyExpected: return "A script uses the result of postMessage for a handler registered without reply."
+        case .dynamicHandlerName: return "A handler name is computed at runtime and cannot be checked."
+        case .unusedHandler: return "A handler is registered in Swift but no script uses it."
+        case .unresolvedRegistration: return "A registered handler name cannot be resolved statically."
+        case .unknownDispatchName: return "Swift compares message.name with a name that is never registered."
+        case .duplicateRegistration: return "The same handler name is registered twice in one function."
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import HawserCore
+print("hawser")

@@ -1,0 +1,2 @@
+import XCTest
+final class SmokeTests: XCTestCase { func testNothing() {} }

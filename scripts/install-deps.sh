@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what Hawser needs to build and is missing: Debian packages (when root) and the
+# pinned JavaScript grammar sources. Quiet when everything is already in place.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+missing=()
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+[ -f /usr/include/tree_sitter/api.h ] || [ -n "$(pkg-config --cflags-only-I tree-sitter 2>/dev/null)" ] || missing+=(libtree-sitter-dev)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(uname -s)" = "Darwin" ]; then
+    echo "install-deps: missing ${missing[*]}; run: brew install tree-sitter pkg-config" >&2
+    exit 1
+  fi
+  if [ "$(id -u)" != "0" ]; then
+    echo "install-deps: missing Debian packages: ${missing[*]}; run: sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "install-deps: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+"$here/scripts/fetch-grammar.sh"

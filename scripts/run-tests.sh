@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Runs every test suite of the project. Used by `make test` and so by CI.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --build-tests ${SWIFT_FLAGS:-} 2>&1 | { grep -Ev '^(\[[0-9]+/[0-9]+\]|Building for|Write swift-version|Compiling|Build of product)' || true; }
+swift test --skip-build ${SWIFT_FLAGS:-}
