@@ -1,2 +1,4 @@
-import HawserCore
-print("hawser")
+import Foundation
+
+let status = HawserCommand.run(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

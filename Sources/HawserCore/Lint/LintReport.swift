@@ -1,0 +1,35 @@
+/// Everything known about one handler name across both languages.
+public struct HandlerSummary: Hashable, Sendable {
+    public var name: String
+    public var uses: [HandlerUse]
+    public var registrations: [HandlerRegistration]
+}
+
+/// The result of linting: the findings (sorted, suppressions applied) and the handler table.
+public struct LintReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var handlers: [HandlerSummary]
+    /// How many input files were analysed.
+    public var fileCount: Int
+    /// The inputs, kept so reporters can convert byte columns (SARIF counts UTF-16 units).
+    let sources: [String: [UInt8]]
+
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+
+    /// The 1-based UTF-16 column of `location`, whose column counts UTF-8 bytes.
+    public func utf16Column(of location: SourceLocation) -> Int {
+        guard let bytes = sources[location.file] else { return location.column }
+        var line = 1, index = 0
+        while index < bytes.count, line < location.line {
+            if bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+            } else if bytes[index] == UInt8(ascii: "\r"), !(index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")) {
+                line += 1
+            }
+            index += 1
+        }
+        let end = min(bytes.count, index + location.column - 1)
+        return String(decoding: bytes[index..<end], as: UTF8.self).utf16.count + 1
+    }
+}

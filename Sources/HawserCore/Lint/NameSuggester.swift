@@ -1,0 +1,47 @@
+/// Finds the registered name a misspelt one most likely meant.
+enum NameSuggester {
+    /// The candidate equal to `name` ignoring case, or else the nearest candidate within edit
+    /// distance 2 (insertions, deletions, substitutions and adjacent transpositions). Ties go to
+    /// the alphabetically first candidate, so the answer is deterministic.
+    static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+        let sorted = candidates.filter { $0 != name }.sorted()
+        if let sameIgnoringCase = sorted.first(where: { $0.lowercased() == name.lowercased() }) {
+            return sameIgnoringCase
+        }
+        var best: (distance: Int, name: String)?
+        for candidate in sorted {
+            let distance = editDistance(name, candidate, limit: 2)
+            if distance <= 2, distance < (best?.distance ?? Int.max) {
+                best = (distance, candidate)
+            }
+        }
+        return best?.name
+    }
+
+    /// Optimal string alignment distance between `a` and `b`, or a value above `limit` as soon
+    /// as the distance is known to exceed it.
+    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previous2[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return limit + 1 }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,36 @@
+/// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`.
+enum GitHubReporter {
+    static func render(_ report: LintReport) -> String {
+        report.diagnostics.map { diagnostic in
+            let command: String
+            switch diagnostic.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .note: command = "notice"
+            }
+            let location = diagnostic.location
+            let properties = "file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column),title=\(escapeProperty("hawser " + diagnostic.code.rawValue))"
+            return "::\(command) \(properties)::\(escapeData(diagnostic.message + " [" + diagnostic.code.rawValue + "]"))\n"
+        }.joined()
+    }
+
+    static func escapeData(_ value: String) -> String {
+        value.replacingAll(["%": "%25", "\r": "%0D", "\n": "%0A"])
+    }
+
+    static func escapeProperty(_ value: String) -> String {
+        value.replacingAll(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+    }
+}
+
+extension String {
+    /// Replaces each scalar that is a key of `table` by its value, in one pass. Works on
+    /// scalars, not characters, so that the CR of a CRLF pair is replaced too.
+    func replacingAll(_ table: [Unicode.Scalar: String]) -> String {
+        var out = ""
+        for scalar in unicodeScalars {
+            if let replacement = table[scalar] { out += replacement } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+}

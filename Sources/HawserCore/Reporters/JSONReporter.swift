@@ -1,0 +1,46 @@
+/// The JSON report, version 1. Other tools read it: fields are only ever added.
+enum JSONReporter {
+    static func render(_ report: LintReport) -> String {
+        JSON.object([
+            ("version", .int(1)),
+            ("diagnostics", .array(report.diagnostics.map(diagnostic))),
+            ("handlers", .array(report.handlers.map(handler))),
+        ]).rendered()
+    }
+
+    static func diagnostic(_ d: Diagnostic) -> JSON {
+        .object([
+            ("severity", .string(d.severity.rawValue)),
+            ("code", .string(d.code.rawValue)),
+            ("message", .string(d.message)),
+            ("file", .string(d.location.file)),
+            ("line", .int(d.location.line)),
+            ("column", .int(d.location.column)),
+            ("handler", .optional(d.handler)),
+            ("suggestion", .optional(d.suggestion)),
+        ])
+    }
+
+    static func handler(_ h: HandlerSummary) -> JSON {
+        .object([
+            ("name", .string(h.name)),
+            ("uses", .array(h.uses.map { use in
+                .object([
+                    ("file", .string(use.location.file)),
+                    ("line", .int(use.location.line)),
+                    ("column", .int(use.location.column)),
+                    ("resultUsed", .bool(use.resultUsed)),
+                ])
+            })),
+            ("registrations", .array(h.registrations.map { registration in
+                .object([
+                    ("file", .string(registration.location.file)),
+                    ("line", .int(registration.location.line)),
+                    ("column", .int(registration.location.column)),
+                    ("reply", .bool(registration.reply)),
+                    ("world", .optional(registration.world)),
+                ])
+            })),
+        ])
+    }
+}

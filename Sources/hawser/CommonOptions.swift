@@ -1,0 +1,25 @@
+/// The options every command that reads a project shares: `--config`, `--scripts`, `--swift`.
+struct CommonOptions {
+    var config: String?
+    var scripts: [String] = []
+    var swift: [String] = []
+
+    /// Consumes `flag` if it is a common option. Returns whether it was.
+    mutating func consume(_ flag: String, inline: String?, from scanner: inout ArgumentScanner) throws -> Bool {
+        switch flag {
+        case "--config": config = try scanner.value(for: flag, inline: inline)
+        case "--scripts": scripts.append(try scanner.value(for: flag, inline: inline))
+        case "--swift": swift.append(try scanner.value(for: flag, inline: inline))
+        default: return false
+        }
+        return true
+    }
+
+    static func rejectValue(_ flag: String, _ inline: String?) throws {
+        if inline != nil { throw UsageError(message: "'\(flag)' takes no value", showUsage: true) }
+    }
+
+    static func unknownArgumentMessage(_ argument: String) -> String {
+        argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'"
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import HawserCore
+
+/// The `hawser` entry point: dispatches to a subcommand and turns errors into exit statuses.
+enum HawserCommand {
+    static let overview = """
+        OVERVIEW: Hawser checks and compiles the user scripts an app injects into WKWebView.
+
+        USAGE: hawser <command> [options]
+
+        COMMANDS:
+          lint      Check message-handler names between user scripts and Swift sources.
+          help      Show help for a command.
+
+        OPTIONS:
+          -h, --help  Show help.
+          --version   Show the version.
+
+        See 'hawser help <command>' for a command's options.
+
+        """
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        let output = StandardStreams()
+        return run(arguments, io: output)
+    }
+
+    static func run(_ arguments: [String], io: StandardStreams) -> ExitStatus {
+        guard let command = arguments.first else {
+            io.err(overview)
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "-h", "--help":
+            io.out(overview)
+            return .success
+        case "--version":
+            io.out("hawser \(Hawser.version)\n")
+            return .success
+        case "help":
+            guard let topic = rest.first else { io.out(overview); return .success }
+            guard let usage = usage(of: topic) else {
+                io.err("hawser: error: unknown command '\(topic)'\n\n" + overview)
+                return .usage
+            }
+            io.out(usage)
+            return .success
+        case "lint":
+            return report(LintCommand.usage, io: io) { try LintCommand.run(rest, io: io) }
+        default:
+            io.err("hawser: error: unknown command '\(command)'\n\n" + overview)
+            return .usage
+        }
+    }
+
+    static func usage(of command: String) -> String? {
+        switch command {
+        case "lint": return LintCommand.usage
+        case "help": return overview
+        default: return nil
+        }
+    }
+
+    /// Runs a subcommand body, printing a `UsageError` as one line (plus the usage when asked).
+    private static func report(_ usage: String, io: StandardStreams, _ body: () throws -> ExitStatus) -> ExitStatus {
+        do {
+            return try body()
+        } catch let error as UsageError {
+            io.err("hawser: error: \(error.message)\n")
+            if error.showUsage { io.err("\n" + usage) }
+            return .usage
+        } catch {
+            io.err("hawser: error: \(error)\n")
+            return .usage
+        }
+    }
+}
+
+/// Standard output and error.
+struct StandardStreams {
+    func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+}

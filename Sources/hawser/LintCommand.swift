@@ -1,0 +1,70 @@
+import HawserCore
+
+/// `hawser lint`: checks handler names between the scripts and the Swift sources.
+enum LintCommand {
+    static let usage = """
+        OVERVIEW: Check message-handler names between user scripts and Swift sources.
+
+        USAGE: hawser lint [--config FILE] [--scripts DIR]... [--swift DIR]... [--format text|json|sarif|github] [--strict]
+
+        OPTIONS:
+          --config FILE     Read this configuration file (default: hawser.json in the current folder, if any).
+          --scripts DIR     A folder of user scripts (.js, .html); repeatable. Replaces the config's 'scripts'.
+          --swift DIR       A folder of Swift sources; repeatable. Replaces the config's 'swift'.
+          --format FORMAT   text (default), json, sarif or github.
+          --strict          Exit 1 on warnings too.
+          -h, --help        Show help.
+
+        EXIT STATUS: 0 no errors; 1 errors (or warnings with --strict); 2 usage, configuration or I/O problem.
+
+        """
+
+    struct Options {
+        var common = CommonOptions()
+        var format = ReportFormat.text
+        var strict = false
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options? {
+        var options = Options()
+        var scanner = ArgumentScanner(arguments)
+        while let (flag, inline) = scanner.next() {
+            if try options.common.consume(flag, inline: inline, from: &scanner) { continue }
+            switch flag {
+            case "-h", "--help":
+                return nil
+            case "--format":
+                let value = try scanner.value(for: flag, inline: inline)
+                guard let format = ReportFormat(rawValue: value) else {
+                    throw UsageError(message: "unknown format '\(value)' for '--format' (expected text, json, sarif or github)", showUsage: true)
+                }
+                options.format = format
+            case "--strict":
+                try CommonOptions.rejectValue(flag, inline)
+                options.strict = true
+            default:
+                throw UsageError(message: CommonOptions.unknownArgumentMessage(flag), showUsage: true)
+            }
+        }
+        return options
+    }
+
+    static func run(_ arguments: [String], io: StandardStreams) throws -> ExitStatus {
+        guard let options = try parse(arguments) else {
+            io.out(usage)
+            return .success
+        }
+        let project = try ProjectInputs.load(options.common)
+        let report = Linter.lint(project.lintInput)
+        io.out(options.format.render(report))
+        if options.format == .text, !report.diagnostics.isEmpty {
+            io.err("hawser: \(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")) in \(plural(report.fileCount, "file"))\n")
+        }
+        if report.errorCount > 0 || (options.strict && report.warningCount > 0) { return .findings }
+        return .success
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

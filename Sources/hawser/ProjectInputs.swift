@@ -1,0 +1,101 @@
+import Foundation
+import HawserCore
+
+/// The configuration and input files of a project, read from disk. The only place that reads
+/// inputs; the core sees them in memory.
+struct ProjectInputs {
+    var config: HawserConfig
+    /// The folder that holds the config file, as a display path ("." without one).
+    var baseFolder: String
+    var scripts: [SourceFile]
+    var swift: [SourceFile]
+
+    var lintInput: LintInput { LintInput(scripts: scripts, swift: swift) }
+
+    /// Folders never walked into.
+    static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules"]
+    static let scriptExtensions: Set<String> = ["js", "html", "htm"]
+
+    static func load(_ options: CommonOptions) throws -> ProjectInputs {
+        let fileManager = FileManager.default
+        var config = HawserConfig()
+        var base = "."
+        var configPath = options.config
+        if configPath == nil, fileManager.fileExists(atPath: "hawser.json") { configPath = "hawser.json" }
+        if let configPath {
+            guard let data = fileManager.contents(atPath: configPath) else {
+                throw UsageError(message: "cannot read config file '\(configPath)'")
+            }
+            do {
+                config = try HawserConfig.parse(Array(data), file: configPath)
+            } catch let error as ConfigError {
+                throw UsageError(message: error.description)
+            }
+            base = (configPath as NSString).deletingLastPathComponent
+            if base.isEmpty { base = "." }
+        }
+        let scriptFolders = options.scripts.isEmpty ? config.scripts.map { join(base, $0) } : options.scripts
+        let swiftFolders = options.swift.isEmpty ? config.swift.map { join(base, $0) } : options.swift
+        return ProjectInputs(
+            config: config, baseFolder: base,
+            scripts: try read(scriptFolders, kind: "scripts", extensions: scriptExtensions),
+            swift: try read(swiftFolders, kind: "swift", extensions: ["swift"]))
+    }
+
+    /// `folder/path`, without a leading "./" when `folder` is ".".
+    static func join(_ folder: String, _ path: String) -> String {
+        if path.hasPrefix("/") || folder == "." || folder.isEmpty { return path }
+        return folder.hasSuffix("/") ? folder + path : folder + "/" + path
+    }
+
+    /// Reads every file with one of `extensions` below each folder, in sorted order. A file
+    /// reached through two folders is read once.
+    static func read(_ folders: [String], kind: String, extensions: Set<String>) throws -> [SourceFile] {
+        var files: [SourceFile] = []
+        var seen = Set<String>()
+        for folder in folders {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError(message: "\(kind) folder '\(folder)' does not exist")
+            }
+            let display = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+            for relative in try walk(folder) where extensions.contains((relative as NSString).pathExtension.lowercased()) {
+                let path = join(display, relative)
+                let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
+                guard seen.insert(canonical).inserted else { continue }
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw UsageError(message: "cannot read '\(path)'")
+                }
+                files.append(SourceFile(path: path, bytes: Array(data)))
+            }
+        }
+        return files
+    }
+
+    /// The relative paths of the regular files below `folder`, sorted by byte order of each
+    /// path component, skipping `skippedFolders`.
+    static func walk(_ folder: String) throws -> [String] {
+        var result: [String] = []
+        func visit(_ relative: String) throws {
+            let absolute = relative.isEmpty ? folder : join(folder, relative)
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: absolute)
+            } catch {
+                throw UsageError(message: "cannot list folder '\(absolute)'")
+            }
+            for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: join(folder, child), isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if !skippedFolders.contains(name) { try visit(child) }
+                } else {
+                    result.append(child)
+                }
+            }
+        }
+        try visit("")
+        return result
+    }
+}
