@@ -1,0 +1,5 @@
+func install(_ c: WKUserContentController, _ h: Handler) {
+    for name in ["viaWebkit", "viaHandlers", "viaSingle", "viaDestructuring", "viaRenamed", "viaKey", "blockScoped"] {
+        c.add(h, name: name)
+    }
+}

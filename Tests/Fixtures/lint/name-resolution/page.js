@@ -1,0 +1,14 @@
+const h = window.webkit.messageHandlers;
+h.literal.postMessage(0);
+h.globalConstant.postMessage(1);
+h.staticConstant.postMessage(2);
+h.selfConstant.postMessage(3);
+h.nestedConstant.postMessage(4);
+h.loadData.postMessage(5);
+h.save.postMessage(6);
+h.fromArray.postMessage(7);
+h.fromLetArray.postMessage(8);
+h.caseA.postMessage(9);
+h.caseB.postMessage(10);
+h.sameFileWins.postMessage(11);
+h.otherFile.postMessage(12);

@@ -1,0 +1,3 @@
+func install(_ controller: WKUserContentController, _ handler: Handler) {
+    controller.add(handler, name: "observer")
+}

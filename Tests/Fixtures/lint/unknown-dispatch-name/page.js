@@ -1,0 +1,2 @@
+window.webkit.messageHandlers.observer.postMessage({});
+window.webkit.messageHandlers.readFile.postMessage({});

@@ -1,0 +1,3 @@
+func install(_ controller: WKUserContentController, _ handler: WKScriptMessageHandler) {
+    controller.add(handler, name: "observer")
+}

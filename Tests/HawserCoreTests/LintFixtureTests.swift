@@ -1,0 +1,53 @@
+import Foundation
+import HawserCore
+import XCTest
+
+/// Every folder under Tests/Fixtures/lint is one case: its `.js`/`.html` files are scripts,
+/// its `.swift` files the app's sources (paths relative to the case folder). The expected
+/// text and JSON reports are goldens beside them; `formats/` also has SARIF and GitHub goldens.
+final class LintFixtureTests: XCTestCase {
+    static let root = Golden.fixtures.appendingPathComponent("lint")
+
+    func testEveryFixture() throws {
+        let cases = try FileManager.default.contentsOfDirectory(atPath: Self.root.path).sorted()
+        XCTAssertGreaterThan(cases.count, 10)
+        for name in cases {
+            try check(case: name)
+        }
+    }
+
+    func check(case name: String) throws {
+        let folder = Self.root.appendingPathComponent(name)
+        let inputs = try Self.inputs(in: folder)
+        XCTAssertFalse(inputs.scripts.isEmpty && inputs.swift.isEmpty, "\(name) has no inputs")
+        let report = Linter.lint(inputs)
+        var produced: Set<String> = ["expected.txt", "expected.json"]
+        Golden.assert(ReportFormat.text.render(report), matches: folder.appendingPathComponent("expected.txt"))
+        Golden.assert(ReportFormat.json.render(report), matches: folder.appendingPathComponent("expected.json"))
+        if name == "formats" {
+            produced.formUnion(["expected.sarif", "expected.github"])
+            Golden.assert(ReportFormat.sarif.render(report), matches: folder.appendingPathComponent("expected.sarif"))
+            Golden.assert(ReportFormat.github.render(report), matches: folder.appendingPathComponent("expected.github"))
+        }
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("expected.") }
+        for orphan in Set(goldens).subtracting(produced).sorted() {
+            XCTFail("lint/\(name)/\(orphan) is a golden that no test produces")
+        }
+    }
+
+    /// Reads a case folder's inputs, with display paths relative to it, in sorted order.
+    static func inputs(in folder: URL) throws -> LintInput {
+        var scripts: [SourceFile] = [], swift: [SourceFile] = []
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        var paths: [String] = []
+        while let path = enumerator?.nextObject() as? String { paths.append(path) }
+        for path in paths.sorted() {
+            let url = folder.appendingPathComponent(path)
+            let ext = url.pathExtension
+            guard ["js", "html", "swift"].contains(ext) else { continue }
+            let file = SourceFile(path: path, bytes: Array(try Data(contentsOf: url)))
+            if ext == "swift" { swift.append(file) } else { scripts.append(file) }
+        }
+        return LintInput(scripts: scripts, swift: swift)
+    }
+}

@@ -1,0 +1,57 @@
+@testable import HawserCore
+import XCTest
+
+final class ReporterTests: XCTestCase {
+    func testGitHubEscaping() {
+        XCTAssertEqual(GitHubReporter.escapeData("50% done\r\nnext"), "50%25 done%0D%0Anext")
+        XCTAssertEqual(GitHubReporter.escapeProperty("a:b,c%.js"), "a%3Ab%2Cc%25.js")
+    }
+
+    func testSARIFURIEncoding() {
+        XCTAssertEqual(SARIFReporter.uri("web pages/naïve,1.js"), "web%20pages/na%C3%AFve%2C1.js")
+    }
+
+    func testJSONStringEscaping() {
+        let json = JSON.array([.string("q\"b\\n\n\u{01}\u{2028}é")]).rendered()
+        XCTAssertEqual(json, "[\n  \"q\\\"b\\\\n\\n\\u0001\\u2028é\"\n]\n")
+    }
+
+    func testUTF16ColumnConversion() {
+        let source = "x\n☕é = 1; 😀y\n"
+        let report = LintReport(diagnostics: [], handlers: [], fileCount: 1, sources: ["a.js": Array(source.utf8)])
+        // "☕é = 1; 😀" is 3+2+6+4 = 15 bytes but 1+1+6+2 = 10 UTF-16 units.
+        XCTAssertEqual(report.utf16Column(of: SourceLocation(file: "a.js", line: 2, column: 16)), 11)
+        XCTAssertEqual(report.utf16Column(of: SourceLocation(file: "other.js", line: 2, column: 16)), 16)
+    }
+
+    func testNameSuggestions() {
+        let names = ["readFileHandler", "observer", "Observer2", "log"]
+        XCTAssertEqual(NameSuggester.suggestion(for: "readFileHandlder", among: names), "readFileHandler")
+        XCTAssertEqual(NameSuggester.suggestion(for: "OBSERVER", among: names), "observer")
+        XCTAssertEqual(NameSuggester.suggestion(for: "obsrever", among: names), "observer")
+        XCTAssertNil(NameSuggester.suggestion(for: "somethingElse", among: names))
+        XCTAssertEqual(NameSuggester.editDistance("kitten", "sitting", limit: 5), 3)
+        XCTAssertEqual(NameSuggester.editDistance("ab", "ba", limit: 2), 1)
+    }
+
+    func testSuppressionCommentParsing() {
+        XCTAssertEqual(Suppression.codes(inComment: "// hawser-ignore: unused-handler"), ["unused-handler"])
+        XCTAssertEqual(Suppression.codes(inComment: "/* hawser-ignore: a-b, c-d */"), ["a-b", "c-d"])
+        XCTAssertEqual(Suppression.codes(inComment: "// hawser-ignore: unused-handler (because)"), ["unused-handler"])
+        XCTAssertNil(Suppression.codes(inComment: "// hawser-ignore:"))
+        XCTAssertNil(Suppression.codes(inComment: "// nothing here"))
+    }
+
+    func testConfigParsing() throws {
+        let config = try HawserConfig.parse(Array(#"{"scripts": ["a", "b"], "swift": ["ios"]}"#.utf8), file: "hawser.json")
+        XCTAssertEqual(config.scripts, ["a", "b"])
+        XCTAssertEqual(config.swift, ["ios"])
+        XCTAssertEqual(try HawserConfig.parse(Array("{}".utf8), file: "h.json"), HawserConfig())
+        XCTAssertThrowsError(try HawserConfig.parse(Array(#"{"scripts": [1]}"#.utf8), file: "h.json")) { error in
+            XCTAssertEqual((error as? ConfigError)?.description, "h.json: 'scripts': expected an array of strings")
+        }
+        XCTAssertThrowsError(try HawserConfig.parse(Array(#"{"zzz": 1}"#.utf8), file: "h.json")) { error in
+            XCTAssertEqual((error as? ConfigError)?.description, "h.json: 'zzz': unknown key (known keys: scripts, swift)")
+        }
+    }
+}
