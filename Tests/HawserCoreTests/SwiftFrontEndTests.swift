@@ -369,4 +369,23 @@ final class SwiftFrontEndTests: XCTestCase {
         XCTAssertEqual(one.registrations, two.registrations)
         XCTAssertEqual(one.diagnostics, two.diagnostics)
     }
+
+    func testTruncatedInputNeverCrashes() {
+        let source = Array("""
+        enum H: String, CaseIterable { case a, b = "b" }
+        struct S { static let n = ["x", #"y"#] }
+        func f(_ message: WKScriptMessage) {
+            for h in H.allCases { c.addScriptMessageHandler(self, contentWorld: .page, name: h.rawValue) }
+            switch message.name { case "a": break default: break }
+            let s = \"\"\"
+              \\(g("(")) /* not a comment */
+              \"\"\"
+        }
+        """.utf8)
+        for length in 0...source.count {
+            let facts = SwiftFrontEnd.analyze([SourceFile(path: "t.swift", bytes: Array(source[0..<length]))])
+            XCTAssertLessThanOrEqual(facts.registrations.count, 2)
+        }
+        XCTAssertEqual(SwiftFrontEnd.analyze([SourceFile(path: "t.swift", bytes: source)]).registrations.map(\.name), ["a", "b"])
+    }
 }
