@@ -38,6 +38,7 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(Suppression.codes(inComment: "// hawser-ignore: unused-handler"), ["unused-handler"])
         XCTAssertEqual(Suppression.codes(inComment: "/* hawser-ignore: a-b, c-d */"), ["a-b", "c-d"])
         XCTAssertEqual(Suppression.codes(inComment: "// hawser-ignore: unused-handler (because)"), ["unused-handler"])
+        XCTAssertEqual(Suppression.codes(inComment: "/* hawser-ignore: unused-handler\n   spanning lines */"), ["unused-handler"])
         XCTAssertNil(Suppression.codes(inComment: "// hawser-ignore:"))
         XCTAssertNil(Suppression.codes(inComment: "// nothing here"))
     }

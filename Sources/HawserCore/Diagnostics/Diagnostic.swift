@@ -82,9 +82,10 @@ public struct Suppression: Hashable, Sendable {
     /// Parses the codes from a comment's text, or nil when it holds no `hawser-ignore:`.
     public static func codes(inComment text: String) -> Set<String>? {
         guard let range = text.range(of: "hawser-ignore:") else { return nil }
-        let rest = text[range.upperBound...]
+        // The codes run to the end of the comment's line: a block comment's later lines are prose.
+        let rest = text[range.upperBound...].prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
         var codes = Set<String>()
-        let separators: Set<Character> = [",", " ", "\t", "\n", "\r"]
+        let separators: Set<Character> = [",", " ", "\t"]
         for word in rest.split(whereSeparator: { separators.contains($0) }) {
             let code = word.trimmingSuffix("*/")
             guard !code.isEmpty, code.allSatisfy({ $0.isLetter || $0 == "-" }) else { break }
