@@ -13,6 +13,9 @@ final class HandlerAccessResolver {
     private var reassignments: [ObjectIdentifier: [SyntaxNode?]] = [:]
     private var aliasValues: [ObjectIdentifier: HandlerValue?] = [:]
     private var inProgress: Set<ObjectIdentifier> = []
+    /// Every name some `variable_declarator` declares: only these (and the roots) can denote
+    /// anything handler-related, so other identifiers skip scope resolution.
+    private var declaredNames: Set<String> = []
 
     init(root: SyntaxNode, scopes: ScopeResolver) {
         self.scopes = scopes
@@ -22,6 +25,12 @@ final class HandlerAccessResolver {
     /// The global objects a script can reach the handlers through.
     static let globalObjectNames: Set<String> = ["window", "self", "globalThis"]
 
+    /// Whether an identifier with this name can denote anything handler-related: a root, or a
+    /// name some declarator declares. A cheap test that spares scope resolution.
+    func mayDenoteHandlers(_ name: String) -> Bool {
+        declaredNames.contains(name) || Self.globalObjectNames.contains(name) || name == "webkit"
+    }
+
     /// What `node` denotes, or nil when it is nothing handler-related.
     func value(of node: SyntaxNode) -> HandlerValue? {
         switch node.type {
@@ -30,6 +39,7 @@ final class HandlerAccessResolver {
             return value(of: inner)
         case "identifier", "shorthand_property_identifier":
             let name = node.text
+            guard mayDenoteHandlers(name) else { return nil }
             if let binding = scopes.binding(named: name, at: node) {
                 return aliasValue(of: binding)
             }
@@ -117,7 +127,7 @@ final class HandlerAccessResolver {
         return result
     }
 
-    /// Records every assignment to a declared name: `=`, compound assignment, `++`/`--`,
+    /// Records every assignment to a declared name, and every name a declarator declares: `=`, compound assignment, `++`/`--`,
     /// destructuring assignment and `for (name of …)` without a declaration.
     private func collectReassignments(_ root: SyntaxNode) {
         func record(_ target: SyntaxNode, value: SyntaxNode?) {
@@ -147,6 +157,10 @@ final class HandlerAccessResolver {
                 if let argument = node.child(field: "argument") { record(argument, value: nil) }
             case "for_in_statement":
                 if node.child(field: "kind") == nil, let left = node.child(field: "left") { record(left, value: nil) }
+            case "variable_declarator":
+                if let name = node.child(field: "name") {
+                    for (nameNode, _) in PatternBindings.names(in: name) { declaredNames.insert(nameNode.text) }
+                }
             default:
                 break
             }

@@ -39,9 +39,12 @@ struct HandlerUseCollector {
     private mutating func visit(_ node: SyntaxNode) {
         switch node.type {
         case "identifier":
-            guard Self.isReference(node) else { return }
+            guard resolver.mayDenoteHandlers(node.text), Self.isReference(node) else { return }
             classify(node)
-        case "shorthand_property_identifier", "member_expression", "subscript_expression":
+        case "shorthand_property_identifier":
+            guard resolver.mayDenoteHandlers(node.text) else { return }
+            classify(node)
+        case "member_expression", "subscript_expression":
             classify(node)
         case "variable_declarator":
             // Destructured single-handler aliases are uses at their key; plain aliases are also

@@ -11,6 +11,7 @@ enum JavaScriptSuppressions {
 
     static func find(in root: SyntaxNode) -> [Finding] {
         var findings: [Finding] = []
+        guard mentionsDirective(root.tree.bytes) else { return [] }
         var stack = [root]
         while let node = stack.popLast() {
             if node.type == "comment" {
@@ -23,6 +24,23 @@ enum JavaScriptSuppressions {
             stack.append(contentsOf: node.children.reversed())
         }
         return findings
+    }
+
+    /// A quick byte scan that spares the full tree walk for the common script without directives.
+    private static func mentionsDirective(_ bytes: [UInt8]) -> Bool {
+        let marker = Array("hawser-ignore:".utf8)
+        guard bytes.count >= marker.count else { return false }
+        var index = 0
+        let last = bytes.count - marker.count
+        while index <= last {
+            if bytes[index] == marker[0] {
+                var matched = 1
+                while matched < marker.count && bytes[index + matched] == marker[matched] { matched += 1 }
+                if matched == marker.count { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Whether only spaces and tabs precede the comment on its line.
