@@ -168,6 +168,10 @@ final class JavaScriptFrontEndTests: XCTestCase {
         XCTAssertEqual(uses("const h = webkit.messageHandlers.observer;"), ["observer@1:34"])
     }
 
+    func testOptionalCallThroughAlias() {
+        XCTAssertEqual(uses("const h = webkit.messageHandlers.x;\nconst r = h?.postMessage?.(1)"), ["x@1:34+"])
+    }
+
     func testAliasOfAlias() {
         let source = "const h = webkit.messageHandlers.observer;\nconst g = h;\nconst r = g.postMessage(1)"
         XCTAssertEqual(uses(source), ["observer@1:34+"])
@@ -493,6 +497,12 @@ final class JavaScriptFrontEndTests: XCTestCase {
         XCTAssertEqual(facts.diagnostics.map(\.code), [.syntaxError])
         XCTAssertEqual(facts.diagnostics.first?.location.line, 2)
         XCTAssertEqual(facts.uses.map(\.name), ["before", "after"])
+    }
+
+    func testWellFormedCallInsideAnErrorRegionIsStillFound() {
+        let source = "foo(\nwindow.webkit.messageHandlers.x.postMessage(1)"
+        XCTAssertEqual(uses(source), ["x@2:31"])
+        XCTAssertEqual(diagnostics(source), ["syntax-error@1:1 unexpected 'foo('"])
     }
 
     func testNestedErrorRegionsCountOnce() {
