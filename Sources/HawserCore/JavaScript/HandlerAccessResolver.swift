@@ -1,0 +1,170 @@
+import TreeSitter
+
+/// Computes the `HandlerValue` of expressions: member chains from the roots (`window`, `self`,
+/// `globalThis`, `webkit`), string-keyed bracket access, and aliases declared with
+/// `const`/`let`/`var` (including object destructuring), resolved by lexical scope.
+///
+/// An alias declared with `let`/`var` that is reassigned anywhere (or declared twice) has no
+/// single value; if any of its values is handler-related it evaluates to `.unsound`.
+final class HandlerAccessResolver {
+    let scopes: ScopeResolver
+    /// For each reassigned binding, the right-hand side of each reassignment (nil when the
+    /// assigned value is not a plain `=` of an expression: `+=`, `++`, destructuring, `for…of`).
+    private var reassignments: [ObjectIdentifier: [SyntaxNode?]] = [:]
+    private var aliasValues: [ObjectIdentifier: HandlerValue?] = [:]
+    private var inProgress: Set<ObjectIdentifier> = []
+    /// Every name some `variable_declarator` declares: only these (and the roots) can denote
+    /// anything handler-related, so other identifiers skip scope resolution.
+    private var declaredNames: Set<String> = []
+
+    init(root: SyntaxNode, scopes: ScopeResolver) {
+        self.scopes = scopes
+        collectReassignments(root)
+    }
+
+    /// The global objects a script can reach the handlers through.
+    static let globalObjectNames: Set<String> = ["window", "self", "globalThis"]
+
+    /// Whether an identifier with this name can denote anything handler-related: a root, or a
+    /// name some declarator declares. A cheap test that spares scope resolution.
+    func mayDenoteHandlers(_ name: String) -> Bool {
+        declaredNames.contains(name) || Self.globalObjectNames.contains(name) || name == "webkit"
+    }
+
+    /// What `node` denotes, or nil when it is nothing handler-related.
+    func value(of node: SyntaxNode) -> HandlerValue? {
+        switch node.type {
+        case "parenthesized_expression":
+            guard let inner = node.namedChildrenWithoutComments.last else { return nil }
+            return value(of: inner)
+        case "identifier", "shorthand_property_identifier":
+            let name = node.text
+            guard mayDenoteHandlers(name) else { return nil }
+            if let binding = scopes.binding(named: name, at: node) {
+                return aliasValue(of: binding)
+            }
+            if Self.globalObjectNames.contains(name) { return .global }
+            return name == "webkit" ? .webkit : nil
+        case "member_expression":
+            guard let object = node.child(field: "object"), let property = node.child(field: "property"),
+                  property.type == "property_identifier", let base = value(of: object)
+            else { return nil }
+            return base.member(property.text, at: property.start)
+        case "subscript_expression":
+            guard let object = node.child(field: "object"), let index = node.child(field: "index"),
+                  let base = value(of: object)
+            else { return nil }
+            return subscriptValue(base, index: index.skippingParenthesesDownward)
+        default:
+            return nil
+        }
+    }
+
+    /// The value a declaration gives its name, ignoring whether the binding is reassigned.
+    func declaredValue(of source: BindingSource) -> HandlerValue? {
+        guard let declarator = source.declarator, let initializer = declarator.child(field: "value"),
+              var current = value(of: initializer)
+        else { return nil }
+        for step in source.path {
+            guard let next = apply(step, to: current) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    private func subscriptValue(_ base: HandlerValue, index: SyntaxNode) -> HandlerValue? {
+        if let name = index.staticStringValue {
+            return base.member(name, at: index.start)
+        }
+        if base == .messageHandlers {
+            return .dynamicHandler(expression: index.text, at: index.start)
+        }
+        return nil
+    }
+
+    private func apply(_ step: PatternStep, to base: HandlerValue) -> HandlerValue? {
+        guard case .key(let key) = step else { return nil }
+        switch key.type {
+        case "property_identifier", "shorthand_property_identifier_pattern", "number":
+            return base.member(key.text, at: key.start)
+        case "string":
+            guard let name = key.staticStringValue else { return nil }
+            return base.member(name, at: key.start)
+        case "computed_property_name":
+            guard let inner = key.namedChildrenWithoutComments.first?.skippingParenthesesDownward else { return nil }
+            return subscriptValue(base, index: inner)
+        default:
+            return nil
+        }
+    }
+
+    /// The value of a binding used as an alias; nil for parameters, functions, imports and
+    /// uninitialised or non-handler variables.
+    private func aliasValue(of binding: Binding) -> HandlerValue? {
+        let id = ObjectIdentifier(binding)
+        if let known = aliasValues[id] { return known }
+        guard !inProgress.contains(id) else { return nil }
+        inProgress.insert(id)
+        defer { inProgress.remove(id) }
+
+        let sources = binding.sources
+        guard sources.allSatisfy({ [.var, .let, .const].contains($0.kind) && $0.declarator != nil })
+        else {
+            aliasValues[id] = .some(nil)
+            return nil
+        }
+        let declared = sources.map { declaredValue(of: $0) }
+        let assigned = reassignments[id] ?? []
+        let result: HandlerValue?
+        if sources.count == 1 && (assigned.isEmpty || sources[0].kind == .const) {
+            result = declared[0]
+        } else {
+            let assignedValues = assigned.compactMap { $0.flatMap { value(of: $0) } }
+            let related = (declared.compactMap { $0 } + assignedValues).contains { $0.isHandlerRelated }
+            result = related ? .unsound(name: binding.name) : nil
+        }
+        aliasValues[id] = .some(result)
+        return result
+    }
+
+    /// Records every assignment to a declared name, and every name a declarator declares: `=`, compound assignment, `++`/`--`,
+    /// destructuring assignment and `for (name of …)` without a declaration.
+    private func collectReassignments(_ root: SyntaxNode) {
+        func record(_ target: SyntaxNode, value: SyntaxNode?) {
+            let target = target.skippingParenthesesDownward
+            if target.type == "identifier" {
+                if let binding = scopes.binding(named: target.text, at: target) {
+                    reassignments[ObjectIdentifier(binding), default: []].append(value)
+                }
+                return
+            }
+            for (name, _) in PatternBindings.names(in: target) {
+                if let binding = scopes.binding(named: name.text, at: name) {
+                    reassignments[ObjectIdentifier(binding), default: []].append(nil)
+                }
+            }
+        }
+        var stack = [root]
+        while let node = stack.popLast() {
+            switch node.type {
+            case "assignment_expression":
+                if let left = node.child(field: "left") {
+                    record(left, value: left.skippingParenthesesDownward.type == "identifier" ? node.child(field: "right") : nil)
+                }
+            case "augmented_assignment_expression":
+                if let left = node.child(field: "left") { record(left, value: nil) }
+            case "update_expression":
+                if let argument = node.child(field: "argument") { record(argument, value: nil) }
+            case "for_in_statement":
+                if node.child(field: "kind") == nil, let left = node.child(field: "left") { record(left, value: nil) }
+            case "variable_declarator":
+                if let name = node.child(field: "name") {
+                    for (nameNode, _) in PatternBindings.names(in: name) { declaredNames.insert(nameNode.text) }
+                }
+            default:
+                break
+            }
+            stack.append(contentsOf: node.namedChildren)
+        }
+    }
+}

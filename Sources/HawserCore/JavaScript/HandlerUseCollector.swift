@@ -1,0 +1,248 @@
+import TreeSitter
+
+/// Walks a syntax tree and classifies every handler-related expression by its context: a
+/// `postMessage` call (with whether its result is used), a reference that escapes, a probe
+/// (existence test, never reported), a call of another method, a computed name, or a use of an
+/// alias that cannot be resolved soundly.
+///
+/// Findings are in script coordinates; `JavaScriptFrontEnd` maps them into the file.
+struct HandlerUseCollector {
+    struct UseKey: Hashable {
+        let name: String
+        let at: SourcePoint
+    }
+
+    struct Finding: Hashable {
+        let code: DiagnosticCode
+        let message: String
+        let at: SourcePoint
+        let handler: String?
+    }
+
+    let resolver: HandlerAccessResolver
+    /// Each use, with whether any call through it uses the result.
+    private(set) var uses: [UseKey: Bool] = [:]
+    private(set) var findings: Set<Finding> = []
+
+    init(resolver: HandlerAccessResolver) {
+        self.resolver = resolver
+    }
+
+    mutating func collect(in root: SyntaxNode) {
+        var stack = [root]
+        while let node = stack.popLast() {
+            visit(node)
+            stack.append(contentsOf: node.namedChildren)
+        }
+    }
+
+    private mutating func visit(_ node: SyntaxNode) {
+        switch node.type {
+        case "identifier":
+            guard resolver.mayDenoteHandlers(node.text), Self.isReference(node) else { return }
+            classify(node)
+        case "shorthand_property_identifier":
+            guard resolver.mayDenoteHandlers(node.text) else { return }
+            classify(node)
+        case "member_expression", "subscript_expression":
+            classify(node)
+        case "variable_declarator":
+            // Destructured single-handler aliases are uses at their key; plain aliases are also
+            // reached through their initialiser, at the same place (the two merge).
+            guard let name = node.child(field: "name") else { return }
+            for (nameNode, path) in PatternBindings.names(in: name) {
+                let source = BindingSource(kind: .const, nameNode: nameNode, declarator: node, path: path)
+                switch resolver.declaredValue(of: source) {
+                case .handler(let handler, let at)?:
+                    recordUse(handler, at: at, resultUsed: false)
+                case .dynamicHandler(let expression, let at)?:
+                    reportDynamic(expression, at: at)
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func classify(_ node: SyntaxNode) {
+        switch resolver.value(of: node) {
+        case .handler(let name, let at)?:
+            classifyHandlerReference(node, name: name, at: at)
+        case .dynamicHandler(let expression, let at)?:
+            if !Self.isProbe(Self.chainTop(of: node)) {
+                reportDynamic(expression, at: at)
+            }
+        case .unsound(let name)?:
+            if !Self.isProbe(Self.chainTop(of: node)) {
+                findings.insert(Finding(
+                    code: .dynamicHandlerName, message: "cannot resolve '\(name)' soundly: it is reassigned",
+                    at: node.start, handler: nil))
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func classifyHandlerReference(_ node: SyntaxNode, name: String, at: SourcePoint) {
+        let expression = node.skippingParenthesesUpward
+        guard let parent = expression.parent else { return }
+        if (parent.type == "member_expression" || parent.type == "subscript_expression"),
+           expression.isField("object", of: parent) {
+            guard let (method, methodAt) = Self.accessedName(parent) else { return }
+            let access = parent.skippingParenthesesUpward
+            if let call = access.parent, call.type == "call_expression", access.isField("function", of: call) {
+                if method == "postMessage" {
+                    recordUse(name, at: at, resultUsed: Self.isResultUsed(call))
+                } else {
+                    findings.insert(Finding(
+                        code: .unknownHandlerMethod,
+                        message: "'\(method)' is not a method of a message handler; did you mean 'postMessage'?",
+                        at: methodAt, handler: name))
+                }
+            } else if method == "postMessage", !Self.isProbe(access), !Self.isDiscarded(access) {
+                recordUse(name, at: at, resultUsed: false)
+            }
+            return
+        }
+        if Self.isProbe(expression) || Self.isDiscarded(expression) { return }
+        if parent.type == "call_expression", expression.isField("function", of: parent) { return }
+        recordUse(name, at: at, resultUsed: false)
+    }
+
+    private mutating func recordUse(_ name: String, at: SourcePoint, resultUsed: Bool) {
+        let key = UseKey(name: name, at: at)
+        uses[key] = (uses[key] ?? false) || resultUsed
+    }
+
+    private mutating func reportDynamic(_ expression: String, at: SourcePoint) {
+        findings.insert(Finding(
+            code: .dynamicHandlerName,
+            message: "handler name is computed at runtime and cannot be checked: \(expression)",
+            at: at, handler: nil))
+    }
+
+    // MARK: - Context rules
+
+    /// Whether an identifier is read (rather than declared or assigned to).
+    static func isReference(_ identifier: SyntaxNode) -> Bool {
+        guard let parent = identifier.parent else { return true }
+        switch parent.type {
+        case "variable_declarator", "function_declaration", "function_expression", "function",
+             "generator_function_declaration", "generator_function", "class_declaration", "class",
+             "method_definition":
+            return !identifier.isField("name", of: parent)
+        case "arrow_function":
+            return !identifier.isField("parameter", of: parent)
+        case "catch_clause":
+            return !identifier.isField("parameter", of: parent)
+        case "assignment_pattern", "assignment_expression", "augmented_assignment_expression", "for_in_statement":
+            return !identifier.isField("left", of: parent)
+        case "pair_pattern":
+            return !identifier.isField("value", of: parent)
+        case "formal_parameters", "array_pattern", "rest_pattern", "update_expression", "import_specifier",
+             "import_clause", "namespace_import", "export_specifier":
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// The name of the property read by a member or subscript access, and where it is written;
+    /// nil for a computed or private name.
+    static func accessedName(_ access: SyntaxNode) -> (String, SourcePoint)? {
+        if access.type == "member_expression" {
+            guard let property = access.child(field: "property"), property.type == "property_identifier" else { return nil }
+            return (property.text, property.start)
+        }
+        guard let index = access.child(field: "index")?.skippingParenthesesDownward,
+              let name = index.staticStringValue
+        else { return nil }
+        return (name, index.start)
+    }
+
+    /// The outermost member or subscript access that has `node` at the start of its chain.
+    static func chainTop(of node: SyntaxNode) -> SyntaxNode {
+        var current = node.skippingParenthesesUpward
+        while let parent = current.parent,
+              parent.type == "member_expression" || parent.type == "subscript_expression",
+              current.isField("object", of: parent) {
+            current = parent.skippingParenthesesUpward
+        }
+        return current
+    }
+
+    /// Whether the value is evaluated and thrown away: a statement on its own, or in an error
+    /// region where its context is unknown.
+    static func isDiscarded(_ node: SyntaxNode) -> Bool {
+        guard let parent = node.skippingParenthesesUpward.parent else { return true }
+        return parent.type == "expression_statement" || parent.type == "ERROR"
+    }
+
+    /// Whether the value only serves an existence test: a condition, `typeof`, `!`, a
+    /// comparison, the left side of `&&`, `Boolean(…)`. Values that flow on through `||`, `??`,
+    /// the right side of `&&` or a ternary branch are probes when the whole expression is.
+    static func isProbe(_ node: SyntaxNode) -> Bool {
+        let expression = node.skippingParenthesesUpward
+        guard let parent = expression.parent else { return false }
+        switch parent.type {
+        case "if_statement", "while_statement", "do_statement", "for_statement":
+            return expression.isField("condition", of: parent)
+        case "expression_statement":
+            if let loop = parent.parent, loop.type == "for_statement" { return parent.isField("condition", of: loop) }
+            return false
+        case "ternary_expression":
+            return expression.isField("condition", of: parent) || isProbe(parent)
+        case "unary_expression":
+            return true
+        case "binary_expression":
+            switch parent.operatorText {
+            case "&&":
+                return expression.isField("left", of: parent) || isProbe(parent)
+            case "||", "??":
+                return isProbe(parent)
+            case "==", "!=", "===", "!==", "in", "instanceof":
+                return true
+            default:
+                return false
+            }
+        case "arguments":
+            guard let call = parent.parent, call.type == "call_expression" else { return false }
+            return call.child(field: "function")?.skippingParenthesesDownward.text == "Boolean"
+        default:
+            return false
+        }
+    }
+
+    /// Whether the value of a `postMessage` call is used. Statement level, `void`, non-final
+    /// sequence elements and for-loop updates discard it; `&&`/`||`/`??` right sides and ternary
+    /// branches pass it on to their own context; everything else uses it.
+    static func isResultUsed(_ call: SyntaxNode) -> Bool {
+        let expression = call.skippingParenthesesUpward
+        guard let parent = expression.parent else { return false }
+        switch parent.type {
+        case "expression_statement", "ERROR":
+            if let loop = parent.parent, loop.type == "for_statement" { return parent.isField("condition", of: loop) }
+            return false
+        case "unary_expression":
+            return parent.operatorText != "void"
+        case "sequence_expression":
+            guard let last = parent.namedChildrenWithoutComments.last, last.isSame(as: expression) else { return false }
+            return isResultUsed(parent)
+        case "for_statement":
+            return !expression.isField("increment", of: parent) && !expression.isField("initializer", of: parent)
+        case "binary_expression":
+            switch parent.operatorText {
+            case "&&", "||", "??":
+                return expression.isField("left", of: parent) || isResultUsed(parent)
+            default:
+                return true
+            }
+        case "ternary_expression":
+            return expression.isField("condition", of: parent) || isResultUsed(parent)
+        default:
+            return true
+        }
+    }
+}

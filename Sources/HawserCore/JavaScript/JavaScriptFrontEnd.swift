@@ -1,0 +1,49 @@
+import TreeSitter
+
+/// The JavaScript front end: finds message-handler uses, front-end diagnostics and
+/// suppression comments in one script by walking its tree-sitter syntax tree.
+public enum JavaScriptFrontEnd {
+    /// Analyses one script. `origin` is where the script's first byte sits in `file`
+    /// (SourcePoint(line: 1, column: 1) for a .js file; elsewhere for an inline <script> in HTML).
+    /// Every location is mapped: line += origin.line - 1; column += origin.column - 1 only on the
+    /// script's first line.
+    public static func analyze(script: [UInt8], file: String, origin: SourcePoint = SourcePoint(line: 1, column: 1)) -> JavaScriptFacts {
+        func location(_ point: SourcePoint) -> SourceLocation {
+            SourceLocation(
+                file: file,
+                line: point.line + origin.line - 1,
+                column: point.column + (point.line == 1 ? origin.column - 1 : 0))
+        }
+
+        let tree: SyntaxTree
+        do {
+            tree = try JavaScriptParser.parse(script)
+        } catch {
+            let diagnostic = Diagnostic(.syntaxError, "cannot parse the script: \(error)", at: location(SourcePoint(line: 1, column: 1)))
+            return JavaScriptFacts(file: file, diagnostics: [diagnostic])
+        }
+        let root = tree.root
+
+        let resolver = HandlerAccessResolver(root: root, scopes: ScopeResolver())
+        var collector = HandlerUseCollector(resolver: resolver)
+        collector.collect(in: root)
+
+        let uses = collector.uses
+            .map { HandlerUse(name: $0.key.name, location: location($0.key.at), resultUsed: $0.value) }
+            .sorted { ($0.location, $0.name) < ($1.location, $1.name) }
+
+        var diagnostics = collector.findings.map {
+            Diagnostic($0.code, $0.message, at: location($0.at), handler: $0.handler)
+        }
+        diagnostics += JavaScriptSyntaxErrors.find(in: root).map {
+            Diagnostic(.syntaxError, $0.message, at: location($0.at))
+        }
+        diagnostics.sort(by: Diagnostic.sortKey)
+
+        let suppressions = JavaScriptSuppressions.find(in: root)
+            .map { Suppression(file: file, line: $0.line + origin.line - 1, codes: $0.codes) }
+            .sorted { ($0.line, $0.codes.sorted().joined(separator: ",")) < ($1.line, $1.codes.sorted().joined(separator: ",")) }
+
+        return JavaScriptFacts(file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions)
+    }
+}

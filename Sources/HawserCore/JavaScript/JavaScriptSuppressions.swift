@@ -1,0 +1,71 @@
+import TreeSitter
+
+/// Finds `hawser-ignore:` comments. A comment that is the first thing on its line applies to
+/// the line after the one it ends on; a trailing comment applies to its own line. Lines are
+/// script lines (1-based), not yet mapped through the origin.
+enum JavaScriptSuppressions {
+    struct Finding: Equatable {
+        let line: Int
+        let codes: Set<String>
+    }
+
+    static func find(in root: SyntaxNode) -> [Finding] {
+        var findings: [Finding] = []
+        guard mentionsDirective(root.tree.bytes) else { return [] }
+        var stack = [root]
+        while let node = stack.popLast() {
+            if node.type == "comment" {
+                if let codes = Suppression.codes(inComment: node.text) {
+                    let line = standsAlone(node) ? endLine(of: node) + 1 : node.start.line
+                    findings.append(Finding(line: line, codes: codes))
+                }
+                continue
+            }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return findings
+    }
+
+    /// A quick byte scan that spares the full tree walk for the common script without directives.
+    private static func mentionsDirective(_ bytes: [UInt8]) -> Bool {
+        let marker = Array("hawser-ignore:".utf8)
+        guard bytes.count >= marker.count else { return false }
+        var index = 0
+        let last = bytes.count - marker.count
+        while index <= last {
+            if bytes[index] == marker[0] {
+                var matched = 1
+                while matched < marker.count && bytes[index + matched] == marker[matched] { matched += 1 }
+                if matched == marker.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether only spaces and tabs precede the comment on its line.
+    private static func standsAlone(_ comment: SyntaxNode) -> Bool {
+        let bytes = comment.tree.bytes
+        var index = comment.startByte - 1
+        while index >= 0 {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return true
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C: index -= 1
+            default: return false
+            }
+        }
+        return true
+    }
+
+    private static func endLine(of comment: SyntaxNode) -> Int {
+        let bytes = comment.tree.bytes[comment.startByte..<comment.endByte]
+        var line = comment.start.line
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") { line += 1 }
+            if byte == UInt8(ascii: "\r") { line += 1 }
+            previous = byte
+        }
+        return line
+    }
+}

@@ -1,0 +1,251 @@
+import TreeSitter
+
+/// How a name was declared.
+enum BindingKind: Equatable {
+    case `var`, `let`, `const`, parameter, function, `class`, catchParameter, `import`
+}
+
+/// One step from a destructured value to a bound name: a property key (`{ key: name }`), or a
+/// step that cannot be followed (array element, rest element).
+enum PatternStep {
+    case key(SyntaxNode)
+    case opaque
+}
+
+/// Where one declaration of a binding takes its value from.
+struct BindingSource {
+    let kind: BindingKind
+    /// The identifier that declares the name.
+    let nameNode: SyntaxNode
+    /// The `variable_declarator` for `var`/`let`/`const`; nil for other declarations.
+    let declarator: SyntaxNode?
+    /// The destructuring path from the declarator's value to the name.
+    let path: [PatternStep]
+}
+
+/// A name declared in one lexical scope. Several `var` declarations of one name in one function
+/// share a binding, which then has several sources.
+final class Binding {
+    let name: String
+    private(set) var sources: [BindingSource]
+
+    init(name: String, source: BindingSource) {
+        self.name = name
+        self.sources = [source]
+    }
+
+    func add(_ source: BindingSource) { sources.append(source) }
+}
+
+/// Resolves identifiers to their declarations by lexical scope: block scoping for
+/// `let`/`const`/`class`/function declarations, function scoping (with hoisting) for `var`,
+/// parameters and catch parameters in their own scopes, imports at the top level.
+///
+/// A scope's declarations are collected the first time the scope is consulted, and binding
+/// objects are stable, so they can serve as identities.
+final class ScopeResolver {
+    private var tables: [NodeKey: [String: Binding]] = [:]
+
+    /// The binding that `identifier` (a reference at that position) denotes, or nil when the
+    /// name is not declared in any enclosing scope (a global).
+    func binding(named name: String, at node: SyntaxNode) -> Binding? {
+        var current = node.parent
+        while let scope = current {
+            if let table = declarations(of: scope), let binding = table[name] {
+                return binding
+            }
+            current = scope.parent
+        }
+        return nil
+    }
+
+    /// The declarations a node introduces as a scope, or nil when it is not a scope.
+    private func declarations(of scope: SyntaxNode) -> [String: Binding]? {
+        let key = scope.key
+        if let table = tables[key] { return table }
+        guard let table = collect(scope) else { return nil }
+        tables[key] = table
+        return table
+    }
+
+    private func collect(_ scope: SyntaxNode) -> [String: Binding]? {
+        var table: [String: Binding] = [:]
+        func declare(_ source: BindingSource) {
+            let name = source.nameNode.text
+            if let existing = table[name] { existing.add(source) } else { table[name] = Binding(name: name, source: source) }
+        }
+        func declarePattern(_ pattern: SyntaxNode, kind: BindingKind, declarator: SyntaxNode?) {
+            for (nameNode, path) in PatternBindings.names(in: pattern) {
+                declare(BindingSource(kind: kind, nameNode: nameNode, declarator: declarator, path: path))
+            }
+        }
+
+        switch scope.type {
+        case "program":
+            collectVars(in: scope, into: declarePattern)
+            collectLexical(in: scope, into: declarePattern)
+            for statement in scope.namedChildren where statement.type == "import_statement" {
+                for nameNode in importedNames(statement) {
+                    declare(BindingSource(kind: .import, nameNode: nameNode, declarator: nil, path: []))
+                }
+            }
+        case _ where scope.isFunctionLike:
+            if let parameters = scope.child(field: "parameters") {
+                for parameter in parameters.namedChildrenWithoutComments {
+                    declarePattern(parameter, kind: .parameter, declarator: nil)
+                }
+            }
+            if let parameter = scope.child(field: "parameter") {
+                declarePattern(parameter, kind: .parameter, declarator: nil)
+            }
+            // A function expression's own name is visible inside it only.
+            if scope.type == "function_expression" || scope.type == "function" || scope.type == "generator_function",
+               let name = scope.child(field: "name") {
+                declare(BindingSource(kind: .function, nameNode: name, declarator: nil, path: []))
+            }
+            if let body = scope.child(field: "body"), body.type == "statement_block" {
+                collectVars(in: body, into: declarePattern)
+            }
+        case "statement_block":
+            collectLexical(in: scope, into: declarePattern)
+        case "switch_body":
+            for branch in scope.namedChildren where branch.type == "switch_case" || branch.type == "switch_default" {
+                collectLexical(in: branch, into: declarePattern)
+            }
+        case "for_statement":
+            if let initializer = scope.child(field: "initializer"), initializer.type == "lexical_declaration" {
+                declareDeclaration(initializer, into: declarePattern)
+            }
+        case "for_in_statement":
+            if let kind = scope.child(field: "kind")?.type, kind == "let" || kind == "const",
+               let left = scope.child(field: "left") {
+                declarePattern(left, kind: kind == "let" ? .let : .const, declarator: nil)
+            }
+        case "catch_clause":
+            if let parameter = scope.child(field: "parameter") {
+                declarePattern(parameter, kind: .catchParameter, declarator: nil)
+            }
+        case "class":
+            if let name = scope.child(field: "name") {
+                declare(BindingSource(kind: .class, nameNode: name, declarator: nil, path: []))
+            }
+        default:
+            return nil
+        }
+        return table
+    }
+
+    private typealias PatternDeclarer = (SyntaxNode, BindingKind, SyntaxNode?) -> Void
+
+    /// Declares the names of a `lexical_declaration` or `variable_declaration`.
+    private func declareDeclaration(_ declaration: SyntaxNode, into declare: PatternDeclarer) {
+        let kind: BindingKind
+        switch declaration.child(field: "kind")?.type ?? "var" {
+        case "let": kind = .let
+        case "const": kind = .const
+        default: kind = .var
+        }
+        for declarator in declaration.namedChildren where declarator.type == "variable_declarator" {
+            if let name = declarator.child(field: "name") {
+                declare(name, kind, declarator)
+            }
+        }
+    }
+
+    /// Block-scoped declarations that are direct statements of `container`.
+    private func collectLexical(in container: SyntaxNode, into declare: PatternDeclarer) {
+        for statement in container.namedChildren {
+            var statement = statement
+            if statement.type == "export_statement", let declaration = statement.child(field: "declaration") {
+                statement = declaration
+            }
+            switch statement.type {
+            case "lexical_declaration":
+                declareDeclaration(statement, into: declare)
+            case "function_declaration", "generator_function_declaration":
+                if let name = statement.child(field: "name") { declare(name, .function, nil) }
+            case "class_declaration":
+                if let name = statement.child(field: "name") { declare(name, .class, nil) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// `var` declarations anywhere in `body` outside nested functions: they belong to the
+    /// function (or program) whose body this is.
+    private func collectVars(in body: SyntaxNode, into declare: PatternDeclarer) {
+        var stack = body.namedChildren
+        while let node = stack.popLast() {
+            if node.isFunctionLike || node.type == "class_body" { continue }
+            if node.type == "variable_declaration" {
+                declareDeclaration(node, into: declare)
+            } else if node.type == "for_in_statement", node.child(field: "kind")?.type == "var",
+                      let left = node.child(field: "left") {
+                declare(left, .var, nil)
+            }
+            stack.append(contentsOf: node.namedChildren)
+        }
+    }
+
+    private func importedNames(_ statement: SyntaxNode) -> [SyntaxNode] {
+        var names: [SyntaxNode] = []
+        var stack = statement.namedChildren.filter { $0.type == "import_clause" }
+        while let node = stack.popLast() {
+            switch node.type {
+            case "identifier":
+                names.append(node)
+            case "import_specifier":
+                if let name = node.child(field: "alias") ?? node.child(field: "name"), name.type == "identifier" {
+                    names.append(name)
+                }
+            default:
+                stack.append(contentsOf: node.namedChildren)
+            }
+        }
+        return names
+    }
+}
+
+/// The names a binding pattern declares, each with its destructuring path.
+enum PatternBindings {
+    static func names(in pattern: SyntaxNode) -> [(SyntaxNode, [PatternStep])] {
+        var result: [(SyntaxNode, [PatternStep])] = []
+        collect(pattern, path: [], into: &result)
+        return result
+    }
+
+    private static func collect(_ node: SyntaxNode, path: [PatternStep], into result: inout [(SyntaxNode, [PatternStep])]) {
+        switch node.type {
+        case "identifier":
+            result.append((node, path))
+        case "shorthand_property_identifier_pattern":
+            result.append((node, path + [.key(node)]))
+        case "object_pattern":
+            for child in node.namedChildrenWithoutComments {
+                switch child.type {
+                case "shorthand_property_identifier_pattern":
+                    result.append((child, path + [.key(child)]))
+                case "pair_pattern":
+                    guard let key = child.child(field: "key"), let value = child.child(field: "value") else { continue }
+                    collect(value, path: path + [.key(key)], into: &result)
+                case "object_assignment_pattern":
+                    // `{ name = fallback }`: the property when present; WebKit always provides it.
+                    if let left = child.child(field: "left") { collect(left, path: path, into: &result) }
+                case "rest_pattern":
+                    for inner in child.namedChildrenWithoutComments { collect(inner, path: path + [.opaque], into: &result) }
+                default:
+                    break
+                }
+            }
+        case "array_pattern", "rest_pattern":
+            for child in node.namedChildrenWithoutComments {
+                collect(child, path: path + [.opaque], into: &result)
+            }
+        case "assignment_pattern":
+            if let left = node.child(field: "left") { collect(left, path: path, into: &result) }
+        default:
+            break
+        }
+    }
+}

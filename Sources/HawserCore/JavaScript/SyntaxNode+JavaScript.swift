@@ -1,0 +1,116 @@
+import TreeSitter
+
+/// Identifies a node within one tree: tree-sitter nodes have no stable identity of their own,
+/// but no two distinct nodes of the same type share the same byte range.
+struct NodeKey: Hashable {
+    let startByte: Int
+    let endByte: Int
+    let type: String
+
+    init(_ node: SyntaxNode) {
+        startByte = node.startByte
+        endByte = node.endByte
+        type = node.type
+    }
+}
+
+/// Small tree helpers shared by the JavaScript front end. The grammar's field lookup by child
+/// index is unreliable in the tree-sitter runtime we link, so fields are always compared by
+/// node identity through `child(field:)`.
+extension SyntaxNode {
+    var key: NodeKey { NodeKey(self) }
+
+    /// Named children without the `comment` extras that the grammar may put anywhere.
+    var namedChildrenWithoutComments: [SyntaxNode] {
+        namedChildren.filter { $0.type != "comment" }
+    }
+
+    /// Whether `self` is the child of `parent` held in field `name`.
+    func isField(_ name: String, of parent: SyntaxNode) -> Bool {
+        guard let node = parent.child(field: name) else { return false }
+        return node.isSame(as: self)
+    }
+
+    /// The text of the anonymous operator token of a unary, binary or update expression.
+    var operatorText: String? { child(field: "operator")?.text }
+
+    /// The outermost `parenthesized_expression` wrapping `self` directly, or `self`.
+    var skippingParenthesesUpward: SyntaxNode {
+        var node = self
+        while let parent = node.parent, parent.type == "parenthesized_expression" {
+            node = parent
+        }
+        return node
+    }
+
+    /// The expression inside any number of parentheses.
+    var skippingParenthesesDownward: SyntaxNode {
+        var node = self
+        while node.type == "parenthesized_expression", let inner = node.namedChildrenWithoutComments.first {
+            node = inner
+        }
+        return node
+    }
+
+    /// Whether the node is a function-like construct that opens a `var` scope.
+    var isFunctionLike: Bool {
+        switch type {
+        case "function_declaration", "function_expression", "function", "generator_function_declaration",
+             "generator_function", "arrow_function", "method_definition":
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The value of a string literal, or of a template literal without substitutions, with
+    /// escape sequences decoded; nil for any other node.
+    var staticStringValue: String? {
+        guard type == "string" || type == "template_string" else { return nil }
+        var value = ""
+        for child in namedChildren {
+            switch child.type {
+            case "string_fragment":
+                value += child.text
+            case "escape_sequence":
+                value += JavaScriptEscapes.decode(child.text)
+            case "comment":
+                continue
+            default:
+                // A template substitution, or anything the grammar adds later: not static.
+                return nil
+            }
+        }
+        return value
+    }
+}
+
+/// Decoding of JavaScript escape sequences inside string literals.
+enum JavaScriptEscapes {
+    /// Decodes one escape sequence such as `\n`, `\x41`, `\u0041` or `\u{1F600}`.
+    static func decode(_ escape: String) -> String {
+        let body = escape.dropFirst()
+        guard let first = body.first else { return escape }
+        switch first {
+        case "n": return "\n"
+        case "t": return "\t"
+        case "r": return "\r"
+        case "b": return "\u{8}"
+        case "f": return "\u{C}"
+        case "v": return "\u{B}"
+        case "0" where body.count == 1: return "\0"
+        case "\n", "\r", "\r\n", "\u{2028}", "\u{2029}": return ""  // line continuation
+        case "x", "u":
+            var digits = body.dropFirst()
+            if digits.hasPrefix("{") && digits.hasSuffix("}") {
+                digits = digits.dropFirst().dropLast()
+            }
+            if let scalarValue = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(scalarValue) {
+                return String(Character(scalar))
+            }
+            return String(body)
+        default:
+            return String(body)
+        }
+    }
+}
