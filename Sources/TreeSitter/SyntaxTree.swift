@@ -124,12 +124,6 @@ public struct SyntaxNode: @unchecked Sendable {
         name.withCString { wrap(ts_node_child_by_field_name(raw, $0, UInt32(name.utf8.count))) }
     }
 
-    /// The name of the field that holds child `index`, if any.
-    public func fieldName(ofChild index: Int) -> String? {
-        guard let name = ts_node_field_name_for_child(raw, UInt32(index)) else { return nil }
-        return String(cString: name)
-    }
-
     public var nextSibling: SyntaxNode? { wrap(ts_node_next_sibling(raw)) }
     public var nextNamedSibling: SyntaxNode? { wrap(ts_node_next_named_sibling(raw)) }
     public var previousSibling: SyntaxNode? { wrap(ts_node_prev_sibling(raw)) }

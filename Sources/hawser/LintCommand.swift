@@ -57,8 +57,8 @@ enum LintCommand {
         let project = try ProjectInputs.load(options.common)
         let report = Linter.lint(project.lintInput)
         io.out(options.format.render(report))
-        if options.format == .text, !report.diagnostics.isEmpty {
-            io.err("hawser: \(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")) in \(plural(report.fileCount, "file"))\n")
+        if options.format == .text {
+            io.err("hawser: \(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")) in \(plural(report.fileCount, "file")), \(plural(report.handlers.count, "handler"))\n")
         }
         if report.errorCount > 0 || (options.strict && report.warningCount > 0) { return .findings }
         return .success

@@ -2,7 +2,7 @@ function ok() {
   window.webkit.messageHandlers.observer.postMessage("before");
 }
 const broken = {
-  a: 1,,
+  a: 1 +,
 };
 if (true {
   window.webkit.messageHandlers.observer.postMessage("inside");

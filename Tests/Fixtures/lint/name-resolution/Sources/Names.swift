@@ -18,3 +18,8 @@ enum Loop: String, CaseIterable {
 fileprivate struct MessageName {
     static let shared = "otherFile"
 }
+
+func installFromNames(_ c: WKUserContentController, _ h: Handler) {
+    // Resolves to this file's MessageName: "otherFile".
+    c.add(h, name: MessageName.shared)
+}
