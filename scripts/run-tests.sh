@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 swift build --build-tests ${SWIFT_FLAGS:-} 2>&1 | { grep -Ev '^(\[[0-9]+/[0-9]+\]|Building for|Write swift-version|Compiling|Build of product)' || true; }
-swift test --skip-build ${SWIFT_FLAGS:-}
+swift test --skip-build --disable-swift-testing ${SWIFT_FLAGS:-}
