@@ -10,11 +10,11 @@ struct ProjectInputs {
     var scripts: [SourceFile]
     var swift: [SourceFile]
 
-    var lintInput: LintInput { LintInput(scripts: scripts, swift: swift) }
+    var lintInput: LintInput { LintInput(scripts: scripts, swift: swift, config: config) }
 
     /// Folders never walked into.
     static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules"]
-    static let scriptExtensions: Set<String> = ["js", "html", "htm"]
+    static let scriptExtensions: Set<String> = ["js", "css", "html", "htm"]
 
     static func load(_ options: CommonOptions) throws -> ProjectInputs {
         let fileManager = FileManager.default

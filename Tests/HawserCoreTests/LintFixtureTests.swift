@@ -3,7 +3,8 @@ import HawserCore
 import XCTest
 
 /// Every folder under Tests/Fixtures/lint is one case: its `.js`/`.html` files are scripts,
-/// its `.swift` files the app's sources (paths relative to the case folder). The expected
+/// its `.swift` files the app's sources (paths relative to the case folder), and its
+/// `hawser.json`, when there is one, the configuration. The expected
 /// text and JSON reports are goldens beside them; `formats/` also has SARIF and GitHub goldens.
 final class LintFixtureTests: XCTestCase {
     static let root = Golden.fixtures.appendingPathComponent("lint")
@@ -44,10 +45,15 @@ final class LintFixtureTests: XCTestCase {
         for path in paths.sorted() {
             let url = folder.appendingPathComponent(path)
             let ext = url.pathExtension
-            guard ["js", "html", "swift"].contains(ext) else { continue }
+            guard ["js", "css", "html", "swift"].contains(ext) else { continue }
             let file = SourceFile(path: path, bytes: Array(try Data(contentsOf: url)))
             if ext == "swift" { swift.append(file) } else { scripts.append(file) }
         }
-        return LintInput(scripts: scripts, swift: swift)
+        var config = HawserConfig()
+        let configURL = folder.appendingPathComponent("hawser.json")
+        if let data = FileManager.default.contents(atPath: configURL.path) {
+            config = try HawserConfig.parse(Array(data), file: "hawser.json")
+        }
+        return LintInput(scripts: scripts, swift: swift, config: config)
     }
 }

@@ -3,15 +3,41 @@ import Foundation
 /// The contents of `hawser.json`. Paths are as written, relative to the folder that holds
 /// the file; the CLI resolves them.
 public struct HawserConfig: Equatable, Sendable {
-    /// Folders of user scripts (`.js`, `.html`).
+    /// Folders of user scripts (`.js`, `.css`) and pages (`.html`).
     public var scripts: [String] = ["userscripts"]
     /// Folders of Swift sources to scan for registrations.
     public var swift: [String] = ["."]
+    /// The folder `hawser build` writes to.
+    public var output: String = "output"
+    /// Who registers the handlers: the app itself, or the generated Swift.
+    public var registration: Registration = .manual
+    /// The transport of every request handler that does not set its own.
+    public var requestTransport: Transport = .reply
+    /// Handlers declared or overridden in the config, by name.
+    public var handlers: [String: HandlerOverride] = [:]
+    public var runtime = RuntimeOptions()
+    /// Native-feel presets, in the order given.
+    public var nativeFeel: [NativeFeelPreset] = []
 
     public init() {}
 
-    /// Every key `hawser.json` accepts.
-    public static let keys = ["scripts", "swift"]
+    public enum Registration: String, CaseIterable, Sendable {
+        case manual, generated
+    }
+
+    /// A `handlers.<name>` entry.
+    public struct HandlerOverride: Equatable, Sendable {
+        public var kind: HandlerKind?
+        public var transport: Transport?
+
+        public init(kind: HandlerKind? = nil, transport: Transport? = nil) {
+            self.kind = kind
+            self.transport = transport
+        }
+    }
+
+    /// Every top-level key `hawser.json` accepts.
+    public static let keys = ["handlers", "nativeFeel", "output", "registration", "requestTransport", "runtime", "scripts", "swift"]
 
     /// Parses `hawser.json`. Throws a `ConfigError` naming the key and the reason for anything
     /// that is not JSON, an unknown key, or a value of the wrong type.
@@ -25,33 +51,23 @@ public struct HawserConfig: Equatable, Sendable {
         guard let dictionary = object as? [String: Any] else {
             throw ConfigError(file: file, key: nil, reason: "the top level must be a JSON object")
         }
+        let reader = ConfigReader(file: file)
         var config = HawserConfig()
         for key in dictionary.keys.sorted() {
             let value = dictionary[key]!
             switch key {
-            case "scripts": config.scripts = try stringArray(value, key: key, file: file)
-            case "swift": config.swift = try stringArray(value, key: key, file: file)
-            default:
-                var reason = "unknown key"
-                if let suggestion = NameSuggester.suggestion(for: key, among: keys) {
-                    reason += "; did you mean '\(suggestion)'?"
-                } else {
-                    reason += " (known keys: \(keys.joined(separator: ", ")))"
-                }
-                throw ConfigError(file: file, key: key, reason: reason)
+            case "scripts": config.scripts = try reader.paths(value, key: key)
+            case "swift": config.swift = try reader.paths(value, key: key)
+            case "output": config.output = try reader.path(value, key: key)
+            case "registration": config.registration = try reader.choice(value, key: key)
+            case "requestTransport": config.requestTransport = try reader.choice(value, key: key)
+            case "handlers": config.handlers = try reader.handlers(value, key: key)
+            case "runtime": config.runtime = try reader.runtime(value, key: key)
+            case "nativeFeel": config.nativeFeel = try reader.presets(value, key: key)
+            default: throw reader.unknownKey(key, path: key, known: keys)
             }
         }
         return config
-    }
-
-    private static func stringArray(_ value: Any, key: String, file: String) throws -> [String] {
-        guard let array = value as? [Any], let strings = array as? [String], !(value is String) else {
-            throw ConfigError(file: file, key: key, reason: "expected an array of strings")
-        }
-        if strings.contains(where: \.isEmpty) {
-            throw ConfigError(file: file, key: key, reason: "paths must not be empty")
-        }
-        return strings
     }
 
     private static func describe(_ error: Error) -> String {
@@ -63,11 +79,133 @@ public struct HawserConfig: Equatable, Sendable {
 /// A problem with the configuration file. The CLI exits 2 with its description.
 public struct ConfigError: Error, Equatable, CustomStringConvertible {
     public var file: String
+    /// The key path, such as `handlers.readFile.transport`.
     public var key: String?
     public var reason: String
 
     public var description: String {
         if let key { return "\(file): '\(key)': \(reason)" }
         return "\(file): \(reason)"
+    }
+}
+
+/// Typed reads of JSON values, each failing with a `ConfigError` at its key path.
+private struct ConfigReader {
+    let file: String
+
+    func error(_ key: String, _ reason: String) -> ConfigError {
+        ConfigError(file: file, key: key, reason: reason)
+    }
+
+    func unknownKey(_ key: String, path: String, known: [String]) -> ConfigError {
+        if let suggestion = NameSuggester.suggestion(for: key, among: known) {
+            return error(path, "unknown key; did you mean '\(suggestion)'?")
+        }
+        return error(path, "unknown key (known keys: \(known.joined(separator: ", ")))")
+    }
+
+    func path(_ value: Any, key: String) throws -> String {
+        guard let string = value as? String else { throw error(key, "expected a string") }
+        guard !string.isEmpty else { throw error(key, "paths must not be empty") }
+        return string
+    }
+
+    func paths(_ value: Any, key: String) throws -> [String] {
+        guard let array = value as? [Any], let strings = array as? [String], !(value is String) else {
+            throw error(key, "expected an array of strings")
+        }
+        if strings.contains(where: \.isEmpty) { throw error(key, "paths must not be empty") }
+        return strings
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ value: Any, key: String) throws -> T where T.RawValue == String {
+        let allowed = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+        guard let string = value as? String else { throw error(key, "expected \(allowed)") }
+        guard let result = T(rawValue: string) else { throw error(key, "'\(string)' is not valid; expected \(allowed)") }
+        return result
+    }
+
+    func object(_ value: Any, key: String) throws -> [String: Any] {
+        guard let dictionary = value as? [String: Any] else { throw error(key, "expected an object") }
+        return dictionary
+    }
+
+    func handlers(_ value: Any, key: String) throws -> [String: HawserConfig.HandlerOverride] {
+        var result: [String: HawserConfig.HandlerOverride] = [:]
+        for (name, entry) in try object(value, key: key).sorted(by: { $0.key < $1.key }) {
+            let path = "\(key).\(name)"
+            guard !name.isEmpty else { throw error(key, "handler names must not be empty") }
+            var override = HawserConfig.HandlerOverride()
+            let fields = ["kind", "transport"]
+            for (field, fieldValue) in try object(entry, key: path).sorted(by: { $0.key < $1.key }) {
+                switch field {
+                case "kind": override.kind = try choice(fieldValue, key: "\(path).kind")
+                case "transport": override.transport = try choice(fieldValue, key: "\(path).transport")
+                default: throw unknownKey(field, path: "\(path).\(field)", known: fields)
+                }
+            }
+            result[name] = override
+        }
+        return result
+    }
+
+    func runtime(_ value: Any, key: String) throws -> RuntimeOptions {
+        var options = RuntimeOptions()
+        for (field, fieldValue) in try object(value, key: key).sorted(by: { $0.key < $1.key }) {
+            let path = "\(key).\(field)"
+            switch field {
+            case "global":
+                guard let name = fieldValue as? String, JavaScriptIdentifier.isValid(name) else {
+                    throw error(path, "expected a JavaScript identifier")
+                }
+                options.global = name
+            case "timeoutMs":
+                guard let number = fieldValue as? NSNumber, String(cString: number.objCType) != "c",
+                      number.doubleValue == number.doubleValue.rounded(),
+                      number.doubleValue >= 0, number.doubleValue <= 86_400_000
+                else {
+                    throw error(path, "expected a whole number of milliseconds from 0 to 86400000")
+                }
+                options.timeoutMs = number.intValue
+            default:
+                throw unknownKey(field, path: path, known: ["global", "timeoutMs"])
+            }
+        }
+        return options
+    }
+
+    func presets(_ value: Any, key: String) throws -> [NativeFeelPreset] {
+        guard let array = value as? [Any] else { throw error(key, "expected an array of preset names") }
+        var presets: [NativeFeelPreset] = []
+        for (index, item) in array.enumerated() {
+            let known = NativeFeelPreset.allCases.map(\.rawValue)
+            guard let name = item as? String else { throw error("\(key)[\(index)]", "expected a preset name") }
+            guard let preset = NativeFeelPreset(rawValue: name) else {
+                var reason = "unknown preset '\(name)'"
+                if let suggestion = NameSuggester.suggestion(for: name, among: known) { reason += "; did you mean '\(suggestion)'?" }
+                throw error("\(key)[\(index)]", reason + " (presets: \(known.joined(separator: ", ")))")
+            }
+            guard !presets.contains(preset) else { throw error("\(key)[\(index)]", "preset '\(name)' is listed twice") }
+            presets.append(preset)
+        }
+        return presets
+    }
+}
+
+/// JavaScript identifier rules, for names Hawser emits into scripts.
+enum JavaScriptIdentifier {
+    static let reservedWords: Set<String> = [
+        "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete",
+        "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "implements",
+        "import", "in", "instanceof", "interface", "let", "new", "null", "package", "private", "protected",
+        "public", "return", "static", "super", "switch", "this", "throw", "true", "try", "typeof", "var",
+        "void", "while", "with", "yield",
+    ]
+
+    /// An ASCII identifier that is not a reserved word.
+    static func isValid(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !reservedWords.contains(name) else { return false }
+        func isStart(_ s: Unicode.Scalar) -> Bool { (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_" || s == "$" }
+        return isStart(first) && name.unicodeScalars.allSatisfy { isStart($0) || ($0 >= "0" && $0 <= "9") }
     }
 }

@@ -10,10 +10,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case unresolvedRegistration = "unresolved-registration"
     case unknownDispatchName = "unknown-dispatch-name"
     case duplicateRegistration = "duplicate-registration"
+    case kindConflict = "kind-conflict"
 
     public var defaultSeverity: Severity {
         switch self {
-        case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected:
+        case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .kindConflict:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
              .duplicateRegistration:
@@ -32,7 +33,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .unusedHandler: return "A handler is registered in Swift but no script uses it."
         case .unresolvedRegistration: return "A registered handler name cannot be resolved statically."
         case .unknownDispatchName: return "Swift compares message.name with a name that is never registered."
-        case .duplicateRegistration: return "The same handler name is registered twice in one function."
+        case .duplicateRegistration: return "The same handler name is registered twice in one function, or registered by hand and by the generated bridge."
+        case .kindConflict: return "One handler is used both as a message and as a request."
         }
     }
 }

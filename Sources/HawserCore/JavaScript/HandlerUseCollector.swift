@@ -20,8 +20,15 @@ struct HandlerUseCollector {
     }
 
     let resolver: HandlerAccessResolver
-    /// Each use, with whether any call through it uses the result.
-    private(set) var uses: [UseKey: Bool] = [:]
+    struct UseFacts: Hashable {
+        /// Whether `postMessage` is called through it (otherwise it is only a reference).
+        var called = false
+        /// Whether any call through it uses the result.
+        var resultUsed = false
+    }
+
+    /// Each use, with what the calls through it do.
+    private(set) var uses: [UseKey: UseFacts] = [:]
     private(set) var findings: Set<Finding> = []
 
     init(resolver: HandlerAccessResolver) {
@@ -54,7 +61,7 @@ struct HandlerUseCollector {
                 let source = BindingSource(kind: .const, nameNode: nameNode, declarator: node, path: path)
                 switch resolver.declaredValue(of: source) {
                 case .handler(let handler, let at)?:
-                    recordUse(handler, at: at, resultUsed: false)
+                    recordUse(handler, at: at, called: false, resultUsed: false)
                 case .dynamicHandler(let expression, let at)?:
                     reportDynamic(expression, at: at)
                 default:
@@ -94,7 +101,7 @@ struct HandlerUseCollector {
             let access = parent.skippingParenthesesUpward
             if let call = access.parent, call.type == "call_expression", access.isField("function", of: call) {
                 if method == "postMessage" {
-                    recordUse(name, at: at, resultUsed: Self.isResultUsed(call))
+                    recordUse(name, at: at, called: true, resultUsed: Self.isResultUsed(call))
                 } else {
                     findings.insert(Finding(
                         code: .unknownHandlerMethod,
@@ -102,18 +109,21 @@ struct HandlerUseCollector {
                         at: methodAt, handler: name))
                 }
             } else if method == "postMessage", !Self.isProbe(access), !Self.isDiscarded(access) {
-                recordUse(name, at: at, resultUsed: false)
+                recordUse(name, at: at, called: false, resultUsed: false)
             }
             return
         }
         if Self.isProbe(expression) || Self.isDiscarded(expression) { return }
         if parent.type == "call_expression", expression.isField("function", of: parent) { return }
-        recordUse(name, at: at, resultUsed: false)
+        recordUse(name, at: at, called: false, resultUsed: false)
     }
 
-    private mutating func recordUse(_ name: String, at: SourcePoint, resultUsed: Bool) {
+    private mutating func recordUse(_ name: String, at: SourcePoint, called: Bool, resultUsed: Bool) {
         let key = UseKey(name: name, at: at)
-        uses[key] = (uses[key] ?? false) || resultUsed
+        var facts = uses[key] ?? UseFacts()
+        facts.called = facts.called || called
+        facts.resultUsed = facts.resultUsed || resultUsed
+        uses[key] = facts
     }
 
     private mutating func reportDynamic(_ expression: String, at: SourcePoint) {

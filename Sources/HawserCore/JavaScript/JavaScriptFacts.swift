@@ -1,17 +1,34 @@
 /// A place where a script uses a message handler: a `postMessage` call on it, or a reference
 /// that is passed, returned or stored (its post happens elsewhere).
 public struct HandlerUse: Hashable, Sendable {
+    /// How a script reaches the handler.
+    public enum Form: String, Hashable, Sendable {
+        /// `….messageHandlers.NAME.postMessage(…)`, directly or through an alias.
+        case postMessage
+        /// A handler passed, returned or stored; its post happens elsewhere.
+        case reference
+        /// `hawser.call("NAME", …)`: a request through the runtime.
+        case call
+        /// `hawser.post("NAME", …)`: a message through the runtime.
+        case post
+    }
+
     public var name: String
     public var location: SourceLocation
-    /// Whether the result of `postMessage` is used (awaited, `.then`, assigned, returned or
-    /// passed as an argument). Always false for references that are not called.
+    /// Whether the result is used: `postMessage`'s result awaited, chained, assigned, returned
+    /// or passed on; always true for `hawser.call`, false for references and `hawser.post`.
     public var resultUsed: Bool
+    public var form: Form
 
-    public init(name: String, location: SourceLocation, resultUsed: Bool) {
+    public init(name: String, location: SourceLocation, resultUsed: Bool, form: Form = .postMessage) {
         self.name = name
         self.location = location
         self.resultUsed = resultUsed
+        self.form = form
     }
+
+    /// Whether the use goes through Hawser's runtime rather than `postMessage` itself.
+    public var isRuntimeUse: Bool { form == .call || form == .post }
 }
 
 /// What the JavaScript front end extracts from one input file (a `.js` file, or all inline

@@ -6,8 +6,12 @@ public enum JavaScriptFrontEnd {
     /// Analyses one script. `origin` is where the script's first byte sits in `file`
     /// (SourcePoint(line: 1, column: 1) for a .js file; elsewhere for an inline <script> in HTML).
     /// Every location is mapped: line += origin.line - 1; column += origin.column - 1 only on the
-    /// script's first line.
-    public static func analyze(script: [UInt8], file: String, origin: SourcePoint = SourcePoint(line: 1, column: 1)) -> JavaScriptFacts {
+    /// script's first line. `runtimeGlobal` is the name of Hawser's runtime object, whose
+    /// `call` and `post` methods are handler uses too.
+    public static func analyze(
+        script: [UInt8], file: String, origin: SourcePoint = SourcePoint(line: 1, column: 1),
+        runtimeGlobal: String = RuntimeOptions.defaultGlobal
+    ) -> JavaScriptFacts {
         func location(_ point: SourcePoint) -> SourceLocation {
             SourceLocation(
                 file: file,
@@ -24,16 +28,27 @@ public enum JavaScriptFrontEnd {
         }
         let root = tree.root
 
-        let resolver = HandlerAccessResolver(root: root, scopes: ScopeResolver())
+        let scopes = ScopeResolver()
+        let resolver = HandlerAccessResolver(root: root, scopes: scopes)
         var collector = HandlerUseCollector(resolver: resolver)
         collector.collect(in: root)
+        var runtimeCalls = RuntimeCallCollector(global: runtimeGlobal, scopes: scopes)
+        runtimeCalls.collect(in: root)
 
-        let uses = collector.uses
-            .map { HandlerUse(name: $0.key.name, location: location($0.key.at), resultUsed: $0.value) }
-            .sorted { ($0.location, $0.name) < ($1.location, $1.name) }
+        var uses = collector.uses.map {
+            HandlerUse(name: $0.key.name, location: location($0.key.at), resultUsed: $0.value.resultUsed,
+                       form: $0.value.called ? .postMessage : .reference)
+        }
+        uses += runtimeCalls.calls.map {
+            HandlerUse(name: $0.name, location: location($0.at), resultUsed: $0.form == .call, form: $0.form)
+        }
+        uses.sort { ($0.location, $0.name) < ($1.location, $1.name) }
 
         var diagnostics = collector.findings.map {
             Diagnostic($0.code, $0.message, at: location($0.at), handler: $0.handler)
+        }
+        diagnostics += runtimeCalls.dynamicNames.map {
+            Diagnostic(.dynamicHandlerName, "handler name is computed at runtime and cannot be checked: \($0.expression)", at: location($0.at))
         }
         diagnostics += JavaScriptSyntaxErrors.find(in: root).map {
             Diagnostic(.syntaxError, $0.message, at: location($0.at))

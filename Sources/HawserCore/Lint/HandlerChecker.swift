@@ -1,15 +1,18 @@
-/// The cross-language checks of `hawser lint`, on extracted facts.
+/// The cross-language checks of `hawser lint` (and of `hawser build`, which runs them first),
+/// on extracted facts and the derived contract.
 enum HandlerChecker {
-    static func check(scripts: [JavaScriptFacts], swift: SwiftFacts, sources: [String: [UInt8]]) -> LintReport {
+    static func check(
+        scripts: [JavaScriptFacts], swift: SwiftFacts, contract: BridgeContract, registration: HawserConfig.Registration
+    ) -> [Diagnostic] {
         let uses = scripts.flatMap(\.uses)
-        let registrations = swift.registrations
-        var diagnostics = scripts.flatMap(\.diagnostics) + swift.diagnostics
-
-        let registrationsByName = Dictionary(grouping: registrations, by: \.name)
+        let registrationsByName = Dictionary(grouping: swift.registrations, by: \.name)
         let usedNames = Set(uses.map(\.name))
-        let registeredNames = Set(registrationsByName.keys)
+        // With generated registration, the generated bridge registers every contract handler.
+        let generatedNames = registration == .generated ? contract.names : []
+        let registeredNames = Set(registrationsByName.keys).union(generatedNames)
+        var diagnostics: [Diagnostic] = []
 
-        for use in uses {
+        for use in uses where !generatedNames.contains(use.name) {
             guard let registered = registrationsByName[use.name] else {
                 let suggestion = NameSuggester.suggestion(for: use.name, among: registeredNames)
                 var message = "no message handler named '\(use.name)' is registered in Swift"
@@ -17,18 +20,27 @@ enum HandlerChecker {
                 diagnostics.append(Diagnostic(.unregisteredHandler, message, at: use.location, handler: use.name, suggestion: suggestion))
                 continue
             }
-            if use.resultUsed, !registered.contains(where: \.reply) {
-                diagnostics.append(Diagnostic(
-                    .replyExpected,
-                    "the result of postMessage to '\(use.name)' is always undefined: the handler is registered without reply; register it with addScriptMessageHandler(_:contentWorld:name:)",
-                    at: use.location, handler: use.name))
+            // A settle-transport call gets its reply through `settle`, not through postMessage.
+            let settles = use.isRuntimeUse && contract.handler(named: use.name)?.transport == .settle
+            if use.resultUsed, !settles, !registered.contains(where: \.reply) {
+                let message = use.form == .call
+                    ? "hawser.call('\(use.name)') always resolves to undefined: the handler is registered without reply; register it with addScriptMessageHandler(_:contentWorld:name:), or give it the \"settle\" transport"
+                    : "the result of postMessage to '\(use.name)' is always undefined: the handler is registered without reply; register it with addScriptMessageHandler(_:contentWorld:name:)"
+                diagnostics.append(Diagnostic(.replyExpected, message, at: use.location, handler: use.name))
             }
         }
 
-        for registration in registrations where !usedNames.contains(registration.name) {
-            diagnostics.append(Diagnostic(
-                .unusedHandler, "handler '\(registration.name)' is registered but no script uses it",
-                at: registration.location, handler: registration.name))
+        for registration in swift.registrations {
+            if generatedNames.contains(registration.name) {
+                diagnostics.append(Diagnostic(
+                    .duplicateRegistration,
+                    "handler '\(registration.name)' is registered by the generated bridge (registration: generated); registering it here too raises NSInvalidArgumentException",
+                    at: registration.location, handler: registration.name, severity: .error))
+            } else if !usedNames.contains(registration.name) {
+                diagnostics.append(Diagnostic(
+                    .unusedHandler, "handler '\(registration.name)' is registered but no script uses it",
+                    at: registration.location, handler: registration.name))
+            }
         }
 
         for dispatch in swift.dispatchNames where !registeredNames.contains(dispatch.name) {
@@ -38,21 +50,8 @@ enum HandlerChecker {
             diagnostics.append(Diagnostic(.unknownDispatchName, message, at: dispatch.location, handler: dispatch.name, suggestion: suggestion))
         }
 
-        diagnostics += duplicateRegistrations(registrations)
-
-        let suppressed = Set((scripts.flatMap(\.suppressions) + swift.suppressions).flatMap { suppression in
-            suppression.codes.map { SuppressionKey(file: suppression.file, line: suppression.line, code: $0) }
-        })
-        diagnostics.removeAll { suppressed.contains(SuppressionKey(file: $0.location.file, line: $0.location.line, code: $0.code.rawValue)) }
-        diagnostics = Array(Set(diagnostics)).sorted(by: Diagnostic.sortKey)
-
-        let handlers = usedNames.union(registeredNames).sorted().map { name in
-            HandlerSummary(
-                name: name,
-                uses: uses.filter { $0.name == name }.sorted { $0.location < $1.location },
-                registrations: (registrationsByName[name] ?? []).sorted { $0.location < $1.location })
-        }
-        return LintReport(diagnostics: diagnostics, handlers: handlers, fileCount: sources.count, sources: sources)
+        diagnostics += duplicateRegistrations(swift.registrations.filter { !generatedNames.contains($0.name) })
+        return diagnostics
     }
 
     /// A name added twice to one content world within one function: WebKit raises
@@ -74,11 +73,5 @@ enum HandlerChecker {
             }
         }
         return diagnostics
-    }
-
-    private struct SuppressionKey: Hashable {
-        var file: String
-        var line: Int
-        var code: String
     }
 }

@@ -9,6 +9,8 @@ public struct HandlerSummary: Hashable, Sendable {
 public struct LintReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var handlers: [HandlerSummary]
+    /// The bridge contract derived from the scripts and the config.
+    public var contract: BridgeContract
     /// How many input files were analysed.
     public var fileCount: Int
     /// The inputs, kept so reporters can convert byte columns (SARIF counts UTF-16 units).

@@ -1,42 +1,72 @@
 import TreeSitter
 
-/// The inputs of a lint run, in memory.
+/// The inputs of a lint or build run, in memory.
 public struct LintInput: Sendable {
-    /// `.js` and `.html` files from the scripts folders.
+    /// `.js`, `.css` and `.html` files from the scripts folders.
     public var scripts: [SourceFile]
     /// `.swift` files from the Swift folders.
     public var swift: [SourceFile]
+    public var config: HawserConfig
 
-    public init(scripts: [SourceFile], swift: [SourceFile]) {
+    public init(scripts: [SourceFile], swift: [SourceFile], config: HawserConfig = HawserConfig()) {
         self.scripts = scripts
         self.swift = swift
+        self.config = config
     }
 }
 
-/// Runs the pipeline: parse and extract facts from each language, check them against each
-/// other, apply suppressions, and sort.
+/// Runs the front of the pipeline: parse and extract facts from each language, derive the
+/// contract, check everything against each other, apply suppressions, and sort.
 public enum Linter {
     public static func lint(_ input: LintInput) -> LintReport {
-        let scriptFacts = input.scripts.map(analyzeScript)
+        let global = input.config.runtime.global
+        let scriptFacts = input.scripts.filter { !isStyleSheet($0.path) }.map { analyzeScript($0, runtimeGlobal: global) }
         let swiftFacts = SwiftFrontEnd.analyze(input.swift)
+        let (contract, contractDiagnostics) = BridgeContract.derive(uses: scriptFacts.flatMap(\.uses), config: input.config)
+
+        var diagnostics = scriptFacts.flatMap(\.diagnostics) + swiftFacts.diagnostics + contractDiagnostics
+        diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: swiftFacts, contract: contract, registration: input.config.registration)
+
+        let suppressed = Set((scriptFacts.flatMap(\.suppressions) + swiftFacts.suppressions).flatMap { suppression in
+            suppression.codes.map { SuppressionKey(file: suppression.file, line: suppression.line, code: $0) }
+        })
+        diagnostics.removeAll { suppressed.contains(SuppressionKey(file: $0.location.file, line: $0.location.line, code: $0.code.rawValue)) }
+        diagnostics = Array(Set(diagnostics)).sorted(by: Diagnostic.sortKey)
+
+        let uses = scriptFacts.flatMap(\.uses)
+        let registrationsByName = Dictionary(grouping: swiftFacts.registrations, by: \.name)
+        let handlers = Set(uses.map(\.name)).union(registrationsByName.keys).sorted().map { name in
+            HandlerSummary(
+                name: name,
+                uses: uses.filter { $0.name == name }.sorted { $0.location < $1.location },
+                registrations: (registrationsByName[name] ?? []).sorted { $0.location < $1.location })
+        }
         var sources: [String: [UInt8]] = [:]
         for file in input.scripts + input.swift { sources[file.path] = file.bytes }
-        return HandlerChecker.check(scripts: scriptFacts, swift: swiftFacts, sources: sources)
+        return LintReport(diagnostics: diagnostics, handlers: handlers, contract: contract, fileCount: sources.count, sources: sources)
     }
 
     /// Analyses a `.js` file, or every inline script of an `.html` file.
-    public static func analyzeScript(_ file: SourceFile) -> JavaScriptFacts {
+    public static func analyzeScript(_ file: SourceFile, runtimeGlobal: String = RuntimeOptions.defaultGlobal) -> JavaScriptFacts {
         let lowercasedPath = file.path.lowercased()
         guard lowercasedPath.hasSuffix(".html") || lowercasedPath.hasSuffix(".htm") else {
-            return JavaScriptFrontEnd.analyze(script: file.bytes, file: file.path)
+            return JavaScriptFrontEnd.analyze(script: file.bytes, file: file.path, runtimeGlobal: runtimeGlobal)
         }
         var facts = JavaScriptFacts(file: file.path)
         for script in HTMLScriptExtractor.inlineScripts(in: file.bytes) {
-            let part = JavaScriptFrontEnd.analyze(script: script.bytes, file: file.path, origin: script.origin)
+            let part = JavaScriptFrontEnd.analyze(script: script.bytes, file: file.path, origin: script.origin, runtimeGlobal: runtimeGlobal)
             facts.uses += part.uses
             facts.diagnostics += part.diagnostics
             facts.suppressions += part.suppressions
         }
         return facts
+    }
+
+    static func isStyleSheet(_ path: String) -> Bool { path.lowercased().hasSuffix(".css") }
+
+    private struct SuppressionKey: Hashable {
+        var file: String
+        var line: Int
+        var code: String
     }
 }

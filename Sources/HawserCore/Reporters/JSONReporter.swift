@@ -4,7 +4,7 @@ enum JSONReporter {
         JSON.object([
             ("version", .int(1)),
             ("diagnostics", .array(report.diagnostics.map(diagnostic))),
-            ("handlers", .array(report.handlers.map(handler))),
+            ("handlers", .array(report.handlers.map { handler($0, contract: report.contract.handler(named: $0.name)) })),
         ]).rendered()
     }
 
@@ -21,15 +21,18 @@ enum JSONReporter {
         ])
     }
 
-    static func handler(_ h: HandlerSummary) -> JSON {
+    static func handler(_ h: HandlerSummary, contract: ContractHandler?) -> JSON {
         .object([
             ("name", .string(h.name)),
+            ("kind", .optional(contract?.kind.rawValue)),
+            ("transport", .optional(contract?.transport?.rawValue)),
             ("uses", .array(h.uses.map { use in
                 .object([
                     ("file", .string(use.location.file)),
                     ("line", .int(use.location.line)),
                     ("column", .int(use.location.column)),
                     ("resultUsed", .bool(use.resultUsed)),
+                    ("form", .string(use.form.rawValue)),
                 ])
             })),
             ("registrations", .array(h.registrations.map { registration in

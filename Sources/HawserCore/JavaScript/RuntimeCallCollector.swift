@@ -1,0 +1,74 @@
+import TreeSitter
+
+/// Finds calls through Hawser's runtime global: `hawser.call("name", …)` and
+/// `hawser.post("name", …)`, also as `window.hawser`, `self.hawser` and `globalThis.hawser`.
+/// A global shadowed by a local declaration is not the runtime.
+struct RuntimeCallCollector {
+    struct Call: Hashable {
+        let name: String
+        let at: SourcePoint
+        let form: HandlerUse.Form
+    }
+
+    let global: String
+    let scopes: ScopeResolver
+    private(set) var calls: [Call] = []
+    private(set) var dynamicNames: [(expression: String, at: SourcePoint)] = []
+
+    init(global: String, scopes: ScopeResolver) {
+        self.global = global
+        self.scopes = scopes
+    }
+
+    mutating func collect(in root: SyntaxNode) {
+        var stack = [root]
+        while let node = stack.popLast() {
+            if node.type == "call_expression" { visit(node) }
+            stack.append(contentsOf: node.namedChildren)
+        }
+    }
+
+    private mutating func visit(_ call: SyntaxNode) {
+        guard let function = call.child(field: "function")?.skippingParenthesesDownward,
+              function.type == "member_expression",
+              let property = function.child(field: "property"), property.type == "property_identifier",
+              let object = function.child(field: "object")?.skippingParenthesesDownward,
+              isRuntimeGlobal(object)
+        else { return }
+        let form: HandlerUse.Form
+        switch property.text {
+        case "call": form = .call
+        case "post": form = .post
+        default: return
+        }
+        let arguments = call.child(field: "arguments")?.namedChildren.filter { $0.type != "comment" } ?? []
+        guard let first = arguments.first else {
+            dynamicNames.append(("\(global).\(property.text)() without a handler name", property.start))
+            return
+        }
+        let nameNode = first.skippingParenthesesDownward
+        if let name = nameNode.staticStringValue {
+            calls.append(Call(name: name, at: nameNode.start, form: form))
+        } else {
+            dynamicNames.append((first.text, first.start))
+        }
+    }
+
+    /// Whether `node` is the runtime global: the bare identifier, or a member of a global
+    /// object, with neither shadowed by a local declaration.
+    private func isRuntimeGlobal(_ node: SyntaxNode) -> Bool {
+        switch node.type {
+        case "identifier":
+            return node.text == global && scopes.binding(named: global, at: node) == nil
+        case "member_expression":
+            guard let property = node.child(field: "property"), property.type == "property_identifier",
+                  property.text == global,
+                  let object = node.child(field: "object")?.skippingParenthesesDownward,
+                  object.type == "identifier", HandlerAccessResolver.globalObjectNames.contains(object.text)
+            else { return false }
+            return scopes.binding(named: object.text, at: object) == nil
+        default:
+            return false
+        }
+    }
+}
