@@ -139,35 +139,39 @@ function loadRuntime(options = {}) {
   );
   const ContextError = vm.runInContext("Error", context);
 
-  if (options.webkit !== false) {
-    const messageHandlers = {};
-    for (const [name, config] of Object.entries(options.handlers || {})) {
-      messageHandlers[name] = {
-        postMessage(body) {
-          if (config.throwOnPost) {
-            throw new ContextError(config.throwOnPost);
-          }
-          let copy;
-          try {
-            copy = structuredClone(body);
-          } catch (_) {
-            dropped.push({ name, body });
-            return Promise.resolve(undefined);
-          }
-          posts.push({ name, body: copy });
-          if (!config.reply) {
-            return Promise.resolve(undefined);
-          }
-          return new Promise((resolve, reject) => {
-            replies.push({
-              name,
-              body: copy,
-              resolve,
-              reject: (message) => reject(new ContextError(message)),
-            });
+  function makeHandler(name, config) {
+    return {
+      postMessage(body) {
+        if (config.throwOnPost) {
+          throw new ContextError(config.throwOnPost);
+        }
+        let copy;
+        try {
+          copy = structuredClone(body);
+        } catch (_) {
+          dropped.push({ name, body });
+          return Promise.resolve(undefined);
+        }
+        posts.push({ name, body: copy });
+        if (!config.reply) {
+          return Promise.resolve(undefined);
+        }
+        return new Promise((resolve, reject) => {
+          replies.push({
+            name,
+            body: copy,
+            resolve,
+            reject: (message) => reject(new ContextError(message)),
           });
-        },
-      };
+        });
+      },
+    };
+  }
+
+  const messageHandlers = {};
+  if (options.webkit !== false) {
+    for (const [name, config] of Object.entries(options.handlers || {})) {
+      messageHandlers[name] = makeHandler(name, config);
     }
     context.webkit = { messageHandlers };
   }
@@ -189,6 +193,14 @@ function loadRuntime(options = {}) {
     reported,
     source,
     globalsBefore,
+    /** Registers a handler after the runtime was injected ({ reply } as in options.handlers). */
+    register: (name, config = {}) => {
+      messageHandlers[name] = makeHandler(name, config);
+    },
+    /** Removes a handler, as removeScriptMessageHandler would. */
+    unregister: (name) => {
+      delete messageHandlers[name];
+    },
     /** Injects the runtime again, as a second user script would. */
     inject: run,
     /** Evaluates code inside the page. */
