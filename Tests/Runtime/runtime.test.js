@@ -246,6 +246,46 @@ test("call/settle: timeout removes the pending entry; a late settle returns fals
   assert.equal(state.error.code, "timeout");
 });
 
+test("call/settle: nothing of a finished call stays reachable (timeout or settle)", async (t) => {
+  // The pending table is private, so observe it through the garbage collector: a call's pending
+  // entry keeps the call's payload alive, and the payload must become collectable once the call
+  // timed out or was settled.
+  const v8 = require("node:v8");
+  const vm = require("node:vm");
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc");
+  if (typeof gc !== "function") {
+    t.skip("gc is not available");
+    return;
+  }
+  const h = standard();
+  // Each call is started in its own function so no stale local of this test keeps a payload alive.
+  function start(finishBy) {
+    const payload = { big: new Array(1000).fill(finishBy) };
+    h.api.call("readFile", payload, { timeoutMs: 10 }).catch(() => {});
+    const bodies = h.bodies("readFile");
+    const id = bodies[bodies.length - 1].id;
+    if (finishBy === "settle") h.api.settle(id, 1);
+    if (finishBy === "native error") h.api.settle(id, null, "no");
+    return new WeakRef(payload);
+  }
+  const refs = ["timeout", "settle", "native error"].map(start);
+  h.clock.advance(10);
+  // A control call that is still pending must keep its payload alive.
+  const keptRef = (() => {
+    const kept = { still: "pending" };
+    h.api.call("readFile", kept, { timeoutMs: 0 }).catch(() => {});
+    return new WeakRef(kept);
+  })();
+  await flush();
+  for (let i = 0; i < 5; i += 1) {
+    gc();
+    await flush();
+  }
+  assert.deepEqual(refs.map((ref) => ref.deref() === undefined), [true, true, true]);
+  assert.notEqual(keptRef.deref(), undefined, "a pending call keeps its payload");
+});
+
 test("call/settle: unknown, malformed and missing ids are ignored", () => {
   const h = standard();
   assert.equal(h.api.settle("0".repeat(32), 1), false);
