@@ -228,6 +228,20 @@ test("call/settle: an error message rejects with code native and that exact mess
   assert.equal(error.message, "No such file: /missing");
 });
 
+test("call/settle: an empty error message still rejects; undefined and null mean success", async () => {
+  const h = standard();
+  const failed = h.api.call("readFile", 1);
+  const ok = h.api.call("readFile", 2);
+  await flush();
+  const [a, b] = h.bodies("readFile");
+  assert.equal(h.api.settle(a.id, "x", ""), true);
+  assert.equal(h.api.settle(b.id, undefined, undefined), true);
+  const error = await rejection(failed);
+  assert.equal(error.code, "native");
+  assert.equal(error.message, "");
+  assert.equal(await ok, undefined);
+});
+
 test("call/settle: timeout removes the pending entry; a late settle returns false", async () => {
   const h = standard();
   const state = track(h.api.call("readFile", { path: "/slow" }));
