@@ -459,7 +459,7 @@ test("call: unpostable payloads reject with code serialization and post nothing"
     [{ node: h.context.document }, /payload\.node is a DOM node/],
     [{ win: h.evaluate("window") }, /payload\.win is a window object/],
     [new Map(), /payload is a Map object/],
-    [{ missing: undefined }, /payload\.missing is undefined/],
+    [{ list: [1, undefined] }, /payload\.list\[1\] is undefined/],
   ];
   for (const transport of ["readFile", "getInfo"]) {
     for (const [payload, message] of cases) {
@@ -472,6 +472,12 @@ test("call: unpostable payloads reject with code serialization and post nothing"
   assert.deepEqual(h.posts, []);
   assert.deepEqual(h.dropped, []);
   assert.equal(h.clock.size, 0);
+});
+
+test("call: undefined object properties are left out, as JSON leaves them out", async () => {
+  const h = standard();
+  assert.equal(h.api.post("log", { path: "a.txt", mode: undefined }), true);
+  assert.equal(h.posts.length, 1);
 });
 
 test("call: a postMessage that throws is reported as serialization", async () => {

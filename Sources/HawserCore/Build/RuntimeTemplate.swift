@@ -279,7 +279,7 @@ public enum RuntimeTemplate {
       case "number":
         return null;
       case "undefined":
-        return path === "payload" ? null : path + " is undefined (use null, or leave the key out)";
+        return path === "payload" ? null : path + " is undefined (use null)";
       case "function":
         return path + " is a function";
       case "symbol":
@@ -311,6 +311,10 @@ public enum RuntimeTemplate {
       ancestors.add(value);
       const keys = Object.keys(value);
       for (let i = 0; i < keys.length; i += 1) {
+        // An undefined property is left out, as JSON and WebKit leave it out.
+        if (value[keys[i]] === undefined) {
+          continue;
+        }
         const problem = findUnpostable(value[keys[i]], keyPath(path, keys[i]), ancestors);
         if (problem !== null) {
           return problem;
