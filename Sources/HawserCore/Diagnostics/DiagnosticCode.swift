@@ -10,10 +10,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case unresolvedRegistration = "unresolved-registration"
     case unknownDispatchName = "unknown-dispatch-name"
     case duplicateRegistration = "duplicate-registration"
+    case invalidMetadata = "invalid-metadata"
 
     public var defaultSeverity: Severity {
         switch self {
-        case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected:
+        case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .invalidMetadata:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
              .duplicateRegistration:
@@ -33,6 +34,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .unresolvedRegistration: return "A registered handler name cannot be resolved statically."
         case .unknownDispatchName: return "Swift compares message.name with a name that is never registered."
         case .duplicateRegistration: return "The same handler name is registered twice in one function."
+        case .invalidMetadata: return "A user script's metadata block is malformed."
         }
     }
 }
