@@ -11,10 +11,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case unknownDispatchName = "unknown-dispatch-name"
     case duplicateRegistration = "duplicate-registration"
     case kindConflict = "kind-conflict"
+    case invalidMetadata = "invalid-metadata"
 
     public var defaultSeverity: Severity {
         switch self {
-        case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .kindConflict:
+        case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .kindConflict, .invalidMetadata:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
              .duplicateRegistration:
@@ -35,6 +36,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .unknownDispatchName: return "Swift compares message.name with a name that is never registered."
         case .duplicateRegistration: return "The same handler name is registered twice in one function, or registered by hand and by the generated bridge."
         case .kindConflict: return "One handler is used both as a message and as a request."
+        case .invalidMetadata: return "A user script's metadata is malformed, or its name or @require is wrong."
         }
     }
 }
