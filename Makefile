@@ -21,7 +21,7 @@ Sources/TreeSitterJavaScript/grammar/.pinned:
 	@scripts/install-deps.sh
 
 demo: build
-	@$(HAWSER) lint
+	@$(HAWSER) build
 
 test: deps
 	@scripts/run-tests.sh

@@ -6,5 +6,8 @@ cd "$(dirname "$0")/.."
 swift build --build-tests ${SWIFT_FLAGS:-} 2>&1 | { grep -Ev '^(\[[0-9]+/[0-9]+\]|Building for|Write swift-version|Compiling|Build of product)' || true; }
 swift test --skip-build --disable-swift-testing ${SWIFT_FLAGS:-}
 
+# The committed demo output must be what the sources build to.
+.build/debug/hawser build --check
+
 # The injected runtime, under node's test runner.
 node --test Tests/Runtime/

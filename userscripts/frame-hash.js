@@ -1,5 +1,6 @@
-// Flow F: hash changes, in the main frame and in iframes, are forwarded to native;
-// WKNavigationDelegate does not see same-document navigations inside frames.
+// ==UserScript==
+// @description Flow F: hash changes, in every frame; WKNavigationDelegate does not see them.
+// ==/UserScript==
 window.addEventListener("hashchange", () => {
   window.webkit.messageHandlers.hashChanged.postMessage({
     hash: location.hash,

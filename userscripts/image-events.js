@@ -1,6 +1,4 @@
-// Flow C: DOM events → native. The page fires `imagechanged` with a success flag.
-const handlers = window.webkit.messageHandlers;
-
-window.addEventListener("imagechanged", (event) => {
-  handlers.imageChanged.postMessage({ success: Boolean(event.detail?.success) });
-});
+// ==UserScript==
+// @description Flow C: the page fires `imagechanged` with a success flag; forward its detail.
+// ==/UserScript==
+hawser.forwardEvent(window, "imagechanged", "imageChanged");

@@ -1,3 +1,5 @@
+import HawserCore
+
 /// The options every command that reads a project shares: `--config`, `--scripts`, `--swift`.
 struct CommonOptions {
     var config: String?
@@ -13,6 +15,13 @@ struct CommonOptions {
         default: return false
         }
         return true
+    }
+
+    static func format(_ value: String) throws -> ReportFormat {
+        guard let format = ReportFormat(rawValue: value) else {
+            throw UsageError(message: "unknown format '\(value)' for '--format' (expected text, json, sarif or github)", showUsage: true)
+        }
+        return format
     }
 
     static func rejectValue(_ flag: String, _ inline: String?) throws {

@@ -10,6 +10,7 @@ enum HawserCommand {
 
         COMMANDS:
           lint      Check message-handler names between user scripts and Swift sources.
+          build     Compile the user scripts into the scripts to inject and manifest.json.
           help      Show help for a command.
 
         OPTIONS:
@@ -48,6 +49,8 @@ enum HawserCommand {
             return .success
         case "lint":
             return report(LintCommand.usage, io: io) { try LintCommand.run(rest, io: io) }
+        case "build":
+            return report(BuildCommand.usage, io: io) { try BuildCommand.run(rest, io: io) }
         default:
             io.err("hawser: error: unknown command '\(command)'\n\n" + overview)
             return .usage
@@ -57,6 +60,7 @@ enum HawserCommand {
     static func usage(of command: String) -> String? {
         switch command {
         case "lint": return LintCommand.usage
+        case "build": return BuildCommand.usage
         case "help": return overview
         default: return nil
         }

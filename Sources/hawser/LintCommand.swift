@@ -9,7 +9,7 @@ enum LintCommand {
 
         OPTIONS:
           --config FILE     Read this configuration file (default: hawser.json in the current folder, if any).
-          --scripts DIR     A folder of user scripts (.js, .html); repeatable. Replaces the config's 'scripts'.
+          --scripts DIR     A folder of user scripts (.js, .css, .html); repeatable. Replaces the config's 'scripts'.
           --swift DIR       A folder of Swift sources; repeatable. Replaces the config's 'swift'.
           --format FORMAT   text (default), json, sarif or github.
           --strict          Exit 1 on warnings too.
@@ -34,11 +34,7 @@ enum LintCommand {
             case "-h", "--help":
                 return nil
             case "--format":
-                let value = try scanner.value(for: flag, inline: inline)
-                guard let format = ReportFormat(rawValue: value) else {
-                    throw UsageError(message: "unknown format '\(value)' for '--format' (expected text, json, sarif or github)", showUsage: true)
-                }
-                options.format = format
+                options.format = try CommonOptions.format(try scanner.value(for: flag, inline: inline))
             case "--strict":
                 try CommonOptions.rejectValue(flag, inline)
                 options.strict = true
@@ -55,7 +51,8 @@ enum LintCommand {
             return .success
         }
         let project = try ProjectInputs.load(options.common)
-        let report = Linter.lint(project.lintInput)
+        // The build's checks (metadata, names, @require) without writing anything.
+        let report = Builder.build(project.lintInput).report
         io.out(options.format.render(report))
         if options.format == .text {
             io.err("hawser: \(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")) in \(plural(report.fileCount, "file")), \(plural(report.handlers.count, "handler"))\n")

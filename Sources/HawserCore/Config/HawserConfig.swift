@@ -9,6 +9,8 @@ public struct HawserConfig: Equatable, Sendable {
     public var swift: [String] = ["."]
     /// The folder `hawser build` writes to.
     public var output: String = "output"
+    /// The name of the generated Swift namespace and files.
+    public var name: String = "Bridge"
     /// Who registers the handlers: the app itself, or the generated Swift.
     public var registration: Registration = .manual
     /// The transport of every request handler that does not set its own.
@@ -37,7 +39,7 @@ public struct HawserConfig: Equatable, Sendable {
     }
 
     /// Every top-level key `hawser.json` accepts.
-    public static let keys = ["handlers", "nativeFeel", "output", "registration", "requestTransport", "runtime", "scripts", "swift"]
+    public static let keys = ["handlers", "name", "nativeFeel", "output", "registration", "requestTransport", "runtime", "scripts", "swift"]
 
     /// Parses `hawser.json`. Throws a `ConfigError` naming the key and the reason for anything
     /// that is not JSON, an unknown key, or a value of the wrong type.
@@ -59,6 +61,11 @@ public struct HawserConfig: Equatable, Sendable {
             case "scripts": config.scripts = try reader.paths(value, key: key)
             case "swift": config.swift = try reader.paths(value, key: key)
             case "output": config.output = try reader.path(value, key: key)
+            case "name":
+                guard let name = value as? String, JavaScriptIdentifier.isValid(name), name.first?.isUppercase == true else {
+                    throw reader.error(key, "expected a Swift type name such as \"Bridge\" (ASCII letters and digits, starting with an upper-case letter)")
+                }
+                config.name = name
             case "registration": config.registration = try reader.choice(value, key: key)
             case "requestTransport": config.requestTransport = try reader.choice(value, key: key)
             case "handlers": config.handlers = try reader.handlers(value, key: key)

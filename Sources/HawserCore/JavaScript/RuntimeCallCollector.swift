@@ -1,7 +1,9 @@
 import TreeSitter
 
-/// Finds calls through Hawser's runtime global: `hawser.call("name", …)` and
-/// `hawser.post("name", …)`, also as `window.hawser`, `self.hawser` and `globalThis.hawser`.
+/// Finds calls through Hawser's runtime global that name a handler: `hawser.call("name", …)`,
+/// `hawser.post("name", …)`, and the helpers that post: `hawser.forwardEvent(target, event,
+/// "name")` and `hawser.syncState("name", …)`. Also as `window.hawser`, `self.hawser` and
+/// `globalThis.hawser`.
 /// A global shadowed by a local declaration is not the runtime.
 struct RuntimeCallCollector {
     struct Call: Hashable {
@@ -35,22 +37,27 @@ struct RuntimeCallCollector {
               let object = function.child(field: "object")?.skippingParenthesesDownward,
               isRuntimeGlobal(object)
         else { return }
+        // The method, the form of use it makes, and which argument names the handler.
         let form: HandlerUse.Form
+        let nameIndex: Int
         switch property.text {
-        case "call": form = .call
-        case "post": form = .post
+        case "call": (form, nameIndex) = (.call, 0)
+        case "post": (form, nameIndex) = (.post, 0)
+        case "syncState": (form, nameIndex) = (.post, 0)
+        case "forwardEvent": (form, nameIndex) = (.post, 2)
         default: return
         }
         let arguments = call.child(field: "arguments")?.namedChildren.filter { $0.type != "comment" } ?? []
-        guard let first = arguments.first else {
+        guard nameIndex < arguments.count else {
             dynamicNames.append(("\(global).\(property.text)() without a handler name", property.start))
             return
         }
-        let nameNode = first.skippingParenthesesDownward
+        let argument = arguments[nameIndex]
+        let nameNode = argument.skippingParenthesesDownward
         if let name = nameNode.staticStringValue {
             calls.append(Call(name: name, at: nameNode.start, form: form))
         } else {
-            dynamicNames.append((first.text, first.start))
+            dynamicNames.append((argument.text, argument.start))
         }
     }
 

@@ -1,0 +1,126 @@
+/// Compiles the `.js` and `.css` files of the scripts folders: reads their metadata, checks
+/// names and `@require`s, orders them, and wraps each into the exact text to inject.
+enum ScriptCompiler {
+    struct Output {
+        var scripts: [CompiledScript]
+        var diagnostics: [Diagnostic]
+    }
+
+    private struct Entry {
+        var file: SourceFile
+        var text: String
+        var metadata: ScriptMetadata
+        var name: String
+        var isStyleSheet: Bool
+    }
+
+    static func compile(_ files: [SourceFile], reservedNames: Set<String>) -> Output {
+        var diagnostics: [Diagnostic] = []
+        var entries: [Entry] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let start = SourceLocation(file: file.path, line: 1, column: 1)
+            guard let text = String(validating: file.bytes, as: UTF8.self) else {
+                diagnostics.append(Diagnostic(.invalidMetadata, "the file is not valid UTF-8", at: start))
+                continue
+            }
+            let isStyleSheet = Linter.isStyleSheet(file.path)
+            let (metadata, metadataDiagnostics) = ScriptMetadataParser.parse(file.bytes, file: file.path, style: isStyleSheet ? .css : .javaScript)
+            diagnostics += metadataDiagnostics
+            let name = metadata.name ?? baseName(file.path)
+            entries.append(Entry(file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet))
+            let at = metadata.nameLocation ?? start
+            if metadata.unwrap, isStyleSheet {
+                diagnostics.append(Diagnostic(.invalidMetadata, "@unwrap applies to JavaScript only", at: at))
+            } else if metadata.unwrap, !(metadata.match.isEmpty && metadata.excludeMatch.isEmpty) {
+                diagnostics.append(Diagnostic(.invalidMetadata, "@match and @exclude-match need the wrapper that @unwrap removes", at: at))
+            }
+        }
+
+        // Names: unique, not reserved, and giving distinct output files.
+        var byName: [String: Entry] = [:]
+        var byFile: [String: Entry] = [:]
+        var kept: [Entry] = []
+        for entry in entries {
+            let at = entry.metadata.nameLocation ?? SourceLocation(file: entry.file.path, line: 1, column: 1)
+            if reservedNames.contains(entry.name) {
+                diagnostics.append(Diagnostic(.invalidMetadata, "the script name '\(entry.name)' is reserved for Hawser's own scripts", at: at))
+            } else if let other = byName[entry.name] {
+                diagnostics.append(Diagnostic(.invalidMetadata, "a script named '\(entry.name)' already exists (\(other.file.path))", at: at))
+            } else if let other = byFile[outputFile(entry.name)] {
+                diagnostics.append(Diagnostic(.invalidMetadata, "the script name '\(entry.name)' and '\(other.name)' (\(other.file.path)) give the same output file \(outputFile(entry.name))", at: at))
+            } else {
+                byName[entry.name] = entry
+                byFile[outputFile(entry.name)] = entry
+                kept.append(entry)
+            }
+        }
+
+        // Requires: known names, consistent injection times, no cycles.
+        for entry in kept {
+            for required in entry.metadata.requires {
+                guard let target = byName[required.name] else {
+                    var message = "@require '\(required.name)': no script has this name"
+                    if let suggestion = NameSuggester.suggestion(for: required.name, among: byName.keys) {
+                        message += "; did you mean '\(suggestion)'?"
+                    }
+                    diagnostics.append(Diagnostic(.invalidMetadata, message, at: required.location))
+                    continue
+                }
+                if runAt(entry) == .documentStart, runAt(target) == .documentEnd {
+                    diagnostics.append(Diagnostic(
+                        .invalidMetadata,
+                        "@require '\(required.name)': it runs at document-end, after this document-start script",
+                        at: required.location))
+                }
+            }
+        }
+        let (order, cycle) = ScriptOrder.sort(kept.map { ScriptOrder.Node(name: $0.name, requires: $0.metadata.requires) })
+        for required in cycle {
+            diagnostics.append(Diagnostic(.invalidMetadata, "@require '\(required.name)' forms a cycle", at: required.location))
+        }
+
+        let scripts = order.map { index -> CompiledScript in
+            let entry = kept[index]
+            let metadata = entry.metadata
+            let guardCondition = LocationGuard.condition(match: metadata.match, excludeMatch: metadata.excludeMatch)
+            let text: String
+            if entry.isStyleSheet {
+                text = ScriptTemplates.styleSheet(css: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
+            } else if metadata.unwrap {
+                text = ScriptTemplates.unwrapped(source: entry.text, sourcePath: entry.file.path)
+            } else {
+                text = ScriptTemplates.wrap(source: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
+            }
+            return CompiledScript(
+                name: entry.name, file: outputFile(entry.name), source: entry.file.path,
+                origin: entry.isStyleSheet ? .styleSheet : .javaScript, runAt: runAt(entry),
+                mainFrameOnly: metadata.noFrames, world: metadata.world ?? .page,
+                match: metadata.match.map(\.source), excludeMatch: metadata.excludeMatch.map(\.source), text: text)
+        }
+        return Output(scripts: scripts, diagnostics: diagnostics)
+    }
+
+    /// Style sheets default to document start, scripts to document end.
+    private static func runAt(_ entry: Entry) -> InjectionTime {
+        entry.metadata.runAt ?? (entry.isStyleSheet ? .documentStart : .documentEnd)
+    }
+
+    /// The file name without folders and extension.
+    static func baseName(_ path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+
+    /// The emitted file of a script: its name with characters outside `[A-Za-z0-9._-]`
+    /// replaced by `-`, plus `.js`.
+    static func outputFile(_ name: String) -> String {
+        let safe = String(name.unicodeScalars.map { scalar -> Character in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": return Character(scalar)
+            default: return "-"
+            }
+        })
+        return (safe.hasPrefix(".") ? "-" + safe.dropFirst() : safe) + ".js"
+    }
+}
