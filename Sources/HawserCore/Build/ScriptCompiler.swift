@@ -28,11 +28,11 @@ enum ScriptCompiler {
             diagnostics += metadataDiagnostics
             let name = metadata.name ?? baseName(file.path)
             entries.append(Entry(file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet))
-            let at = metadata.nameLocation ?? start
+            let unwrapAt = metadata.keyLocations["unwrap"] ?? start
             if metadata.unwrap, isStyleSheet {
-                diagnostics.append(Diagnostic(.invalidMetadata, "@unwrap applies to JavaScript only", at: at))
+                diagnostics.append(Diagnostic(.invalidMetadata, "@unwrap applies to JavaScript only", at: unwrapAt))
             } else if metadata.unwrap, !(metadata.match.isEmpty && metadata.excludeMatch.isEmpty) {
-                diagnostics.append(Diagnostic(.invalidMetadata, "@match and @exclude-match need the wrapper that @unwrap removes", at: at))
+                diagnostics.append(Diagnostic(.invalidMetadata, "@unwrap cannot be combined with @match or @exclude-match: the location guard needs the wrapper", at: unwrapAt))
             }
         }
 

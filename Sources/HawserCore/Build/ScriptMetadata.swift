@@ -39,6 +39,8 @@ public struct ScriptMetadata: Hashable, Sendable {
     public var requires: [ScriptRequire]
     public var unwrap: Bool
     public var description: String?
+    /// Where each key is first written (its `@`), for checks made after parsing.
+    public var keyLocations: [String: SourceLocation] = [:]
 
     public init(
         name: String? = nil, nameLocation: SourceLocation? = nil, runAt: InjectionTime? = nil,

@@ -309,6 +309,7 @@ private struct Reader {
             let known = ScriptMetadataParser.knownKeys.map { "@" + $0 }.joined(separator: ", ")
             return fail("unknown metadata key '@\(key)'; known keys are \(known)")
         }
+        if metadata.keyLocations[key] == nil { metadata.keyLocations[key] = location(line, at) }
         if key != "match", key != "exclude-match", key != "require" {
             if let first = firstLine[key] {
                 return fail("duplicate '@\(key)': already given on line \(first)")

@@ -21,13 +21,15 @@ enum ScriptTemplates {
     /// `try/catch` that reports an exception under the script's name. The wrapper adds exactly
     /// two lines before the source (the header and the opening line), so a position in Web
     /// Inspector is the source file's position plus two lines; the source's bytes are kept as
-    /// they are, line endings included.
+    /// they are, line endings included (a leading `#!` alone becomes `//`).
     static func wrap(source text: String, name: String, sourcePath: String, guardCondition: String?) -> String {
         var out = header(source: sourcePath)
         out += "(function () {"
         if let guardCondition { out += " if (!(\(guardCondition))) { return; }" }
         out += " try {\n"
-        out += text
+        // A `#!` line is only valid at the very start of a script; inside the wrapper it becomes
+        // a comment of the same length, so positions do not move.
+        out += text.hasPrefix("#!") ? "//" + text.dropFirst(2) : text
         if !text.hasSuffix("\n") && !text.hasSuffix("\r") { out += "\n" }
         out += "} catch (error) { console.error(\(literal("[hawser] user script \"\(name)\" failed:")), error); }\n"
         out += "})();\n"

@@ -31,6 +31,61 @@ enum Golden {
         }
     }
 
+    /// Compares a set of files with a golden folder: same names, same bytes. Updating rewrites
+    /// the folder, removing files no longer produced. An empty set expects no folder.
+    static func assertFolder(_ files: [String: [UInt8]], matches folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let fileManager = FileManager.default
+        var existing: [String] = []
+        if let enumerator = fileManager.enumerator(atPath: folder.path) {
+            while let path = enumerator.nextObject() as? String {
+                var isDirectory: ObjCBool = false
+                if fileManager.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    existing.append(path)
+                }
+            }
+        }
+        if isUpdating {
+            if files.isEmpty {
+                try? fileManager.removeItem(at: folder)
+                return
+            }
+            for path in existing where files[path] == nil {
+                try fileManager.removeItem(at: folder.appendingPathComponent(path))
+            }
+            for (path, bytes) in files {
+                let url = folder.appendingPathComponent(path)
+                if (try? Data(contentsOf: url)) != Data(bytes) {
+                    try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(bytes).write(to: url)
+                }
+            }
+            return
+        }
+        for path in Set(existing).subtracting(files.keys).sorted() {
+            XCTFail("\(relative(folder))/\(path) is a golden that the build no longer produces", file: file, line: line)
+        }
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            let url = folder.appendingPathComponent(path)
+            guard let expected = try? Data(contentsOf: url) else {
+                XCTFail("missing golden \(relative(url)); run UPDATE_GOLDENS=1 make test", file: file, line: line)
+                continue
+            }
+            if expected != Data(bytes) {
+                XCTFail("\(relative(url)) differs (UPDATE_GOLDENS=1 make test rewrites it):\n\(diff(expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: bytes, as: UTF8.self), name: relative(url)))", file: file, line: line)
+            }
+        }
+    }
+
+    /// The full path of an executable on PATH.
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
     static func relative(_ url: URL) -> String {
         let root = packageRoot.path + "/"
         return url.path.hasPrefix(root) ? String(url.path.dropFirst(root.count)) : url.path

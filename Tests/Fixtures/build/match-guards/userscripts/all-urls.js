@@ -1,0 +1,5 @@
+// ==UserScript==
+// @match <all_urls>
+// @exclude-match *://*/private/*
+// ==/UserScript==
+globalThis.ran.push("all-urls");

@@ -1,0 +1,1 @@
+globalThis.ran.push("everywhere");

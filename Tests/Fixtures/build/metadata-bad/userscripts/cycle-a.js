@@ -1,0 +1,3 @@
+// ==UserScript==
+// @require cycle-b
+// ==/UserScript==

@@ -1,0 +1,4 @@
+// ==UserScript==
+// @name twin
+// @name again
+// ==/UserScript==

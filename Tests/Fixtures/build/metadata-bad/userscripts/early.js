@@ -1,0 +1,4 @@
+// ==UserScript==
+// @run-at  document-start
+// @require late
+// ==/UserScript==

@@ -1,0 +1,4 @@
+// ==UserScript==
+// @require twni
+// @require cycle-a
+// ==/UserScript==

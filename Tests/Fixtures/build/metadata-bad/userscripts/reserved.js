@@ -1,0 +1,3 @@
+// ==UserScript==
+// @name hawser-runtime
+// ==/UserScript==

@@ -1,0 +1,3 @@
+// ==UserScript==
+// @name unclosed
+console.log(1);

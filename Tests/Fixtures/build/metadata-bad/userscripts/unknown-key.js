@@ -1,0 +1,7 @@
+// ==UserScript==
+// @nmae   typo
+// @run-at never
+// @noframes please
+// @world  two words
+// @match  example.com
+// ==/UserScript==

@@ -1,0 +1,4 @@
+// ==UserScript==
+// @unwrap
+// @match https://example.com/*
+// ==/UserScript==

@@ -1,0 +1,5 @@
+// ==UserScript==
+// @run-at document-start
+// @world  defaultClient
+// ==/UserScript==
+var shared = 1;

@@ -1,0 +1,5 @@
+// ==UserScript==
+// @run-at document-idle
+// @world  tools
+// ==/UserScript==
+console.log("idle");

@@ -1,0 +1,1 @@
+console.log("defaults: document-end, all frames, page world");

@@ -1,0 +1,4 @@
+// ==UserScript==
+// @unwrap
+// ==/UserScript==
+var injectedAsWritten = true;

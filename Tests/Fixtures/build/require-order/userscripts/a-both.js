@@ -1,0 +1,4 @@
+// ==UserScript==
+// @require c-last
+// @require z-first
+// ==/UserScript==

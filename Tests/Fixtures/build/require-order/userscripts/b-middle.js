@@ -1,0 +1,3 @@
+// ==UserScript==
+// @require z-first
+// ==/UserScript==

@@ -1,0 +1,3 @@
+// ==UserScript==
+// @require b-middle
+// ==/UserScript==

@@ -1,0 +1,1 @@
+// Required by b-middle, so it comes before it despite its name.

@@ -1,0 +1,1 @@
+// Independent: placed by name among the ready scripts.

@@ -1,0 +1,1 @@
+const cr = 1;const alsoCr = 2;

@@ -1,0 +1,77 @@
+import Foundation
+@testable import HawserCore
+import XCTest
+
+/// Every folder under Tests/Fixtures/build is one case: its `.js`, `.css` and `.html` files are
+/// scripts, its `.swift` files the app, its `hawser.json` the configuration (paths relative to
+/// the case folder). Goldens: `expected.txt` (the diagnostics) and, when the build succeeds,
+/// `expected/` (every output file).
+final class BuildFixtureTests: XCTestCase {
+    static let root = Golden.fixtures.appendingPathComponent("build")
+
+    static func cases() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+    }
+
+    static func build(_ name: String) throws -> BuildResult {
+        let folder = root.appendingPathComponent(name)
+        let input = try LintFixtureTests.inputs(in: folder, excluding: ["expected"])
+        return Builder.build(input)
+    }
+
+    func testEveryFixture() throws {
+        let cases = try Self.cases()
+        XCTAssertGreaterThanOrEqual(cases.count, 8)
+        for name in cases {
+            let folder = Self.root.appendingPathComponent(name)
+            let result = try Self.build(name)
+            Golden.assert(ReportFormat.text.render(result.report), matches: folder.appendingPathComponent("expected.txt"))
+            try Golden.assertFolder(result.files, matches: folder.appendingPathComponent("expected"))
+        }
+    }
+
+    /// The same inputs give byte-identical outputs.
+    func testDeterministic() throws {
+        for name in try Self.cases() {
+            XCTAssertEqual(try Self.build(name).files, try Self.build(name).files, name)
+        }
+    }
+
+    /// A failed build produces no files at all, so the CLI has nothing to write.
+    func testErrorsProduceNoFiles() throws {
+        let result = try Self.build("metadata-bad")
+        XCTAssertTrue(result.hasErrors)
+        XCTAssertEqual(result.files, [:])
+    }
+
+    /// The wrapped script holds the source's bytes verbatim, starting on line 3.
+    func testSourceBytesStayVerbatim() throws {
+        let result = try Self.build("verbatim-bytes")
+        for name in ["verbatim", "old-mac"] {
+            let source = try Data(contentsOf: Self.root.appendingPathComponent("verbatim-bytes/userscripts/\(name).js"))
+            let emitted = try XCTUnwrap(result.files["\(name).js"])
+            let lines = emitted.split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
+            XCTAssertEqual(lines.count, 3)
+            XCTAssertTrue(Array(lines[2]).starts(with: Array(source)), "\(name): source not verbatim after the two wrapper lines")
+        }
+    }
+
+    /// Every emitted script parses: `node --check` on each output file of every fixture.
+    func testEmittedScriptsPassNodeCheck() throws {
+        guard let node = Golden.which("node") else { throw XCTSkip("node is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hawser-node-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var checked = 0
+        for name in try Self.cases() {
+            for (file, bytes) in try Self.build(name).files where file.hasSuffix(".js") {
+                let url = folder.appendingPathComponent(name).appendingPathComponent(file)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(bytes).write(to: url)
+                let result = try Subprocess.run(node, ["--check", url.path])
+                XCTAssertEqual(result.status, 0, "\(name)/\(file): \(result.stderr)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 20)
+    }
+}
