@@ -29,6 +29,8 @@ struct HandlerUseCollector {
 
     /// Each use, with what the calls through it do.
     private(set) var uses: [UseKey: UseFacts] = [:]
+    /// The first argument of each `postMessage` call through a use, in source order.
+    private(set) var payloads: [UseKey: [SyntaxNode]] = [:]
     private(set) var findings: Set<Finding> = []
 
     init(resolver: HandlerAccessResolver) {
@@ -102,6 +104,9 @@ struct HandlerUseCollector {
             if let call = access.parent, call.type == "call_expression", access.isField("function", of: call) {
                 if method == "postMessage" {
                     recordUse(name, at: at, called: true, resultUsed: Self.isResultUsed(call))
+                    if let argument = call.child(field: "arguments")?.namedChildren.first(where: { $0.type != "comment" }) {
+                        payloads[UseKey(name: name, at: at), default: []].append(argument)
+                    }
                 } else {
                     findings.insert(Finding(
                         code: .unknownHandlerMethod,

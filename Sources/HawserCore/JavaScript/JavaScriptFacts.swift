@@ -19,12 +19,16 @@ public struct HandlerUse: Hashable, Sendable {
     /// or passed on; always true for `hawser.call`, false for references and `hawser.post`.
     public var resultUsed: Bool
     public var form: Form
+    /// The payload passed at each call through this use (several for a single-handler alias
+    /// called more than once); empty for references and the runtime's helpers.
+    public var payloads: [PayloadLiteral]
 
-    public init(name: String, location: SourceLocation, resultUsed: Bool, form: Form = .postMessage) {
+    public init(name: String, location: SourceLocation, resultUsed: Bool, form: Form = .postMessage, payloads: [PayloadLiteral] = []) {
         self.name = name
         self.location = location
         self.resultUsed = resultUsed
         self.form = form
+        self.payloads = payloads
     }
 
     /// Whether the use goes through Hawser's runtime rather than `postMessage` itself.

@@ -35,12 +35,16 @@ public enum JavaScriptFrontEnd {
         var runtimeCalls = RuntimeCallCollector(global: runtimeGlobal, scopes: scopes)
         runtimeCalls.collect(in: root)
 
-        var uses = collector.uses.map {
-            HandlerUse(name: $0.key.name, location: location($0.key.at), resultUsed: $0.value.resultUsed,
-                       form: $0.value.called ? .postMessage : .reference)
+        var uses = collector.uses.map { key, facts in
+            HandlerUse(
+                name: key.name, location: location(key.at), resultUsed: facts.resultUsed,
+                form: facts.called ? .postMessage : .reference,
+                payloads: (collector.payloads[key] ?? []).map { PayloadLiteral.read($0, locate: location) })
         }
-        uses += runtimeCalls.calls.map {
-            HandlerUse(name: $0.name, location: location($0.at), resultUsed: $0.form == .call, form: $0.form)
+        uses += runtimeCalls.calls.map { call in
+            HandlerUse(
+                name: call.name, location: location(call.at), resultUsed: call.form == .call, form: call.form,
+                payloads: call.payload.map { [PayloadLiteral.read($0, locate: location)] } ?? [])
         }
         uses.sort { ($0.location, $0.name) < ($1.location, $1.name) }
 

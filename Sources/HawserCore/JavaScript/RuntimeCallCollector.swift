@@ -6,10 +6,13 @@ import TreeSitter
 /// `globalThis.hawser`.
 /// A global shadowed by a local declaration is not the runtime.
 struct RuntimeCallCollector {
-    struct Call: Hashable {
+    struct Call {
         let name: String
         let at: SourcePoint
         let form: HandlerUse.Form
+        /// The payload argument of `call` and `post`; nil for the helpers, whose payloads are
+        /// computed at runtime.
+        let payload: SyntaxNode?
     }
 
     let global: String
@@ -40,11 +43,12 @@ struct RuntimeCallCollector {
         // The method, the form of use it makes, and which argument names the handler.
         let form: HandlerUse.Form
         let nameIndex: Int
+        let payloadIndex: Int?
         switch property.text {
-        case "call": (form, nameIndex) = (.call, 0)
-        case "post": (form, nameIndex) = (.post, 0)
-        case "syncState": (form, nameIndex) = (.post, 0)
-        case "forwardEvent": (form, nameIndex) = (.post, 2)
+        case "call": (form, nameIndex, payloadIndex) = (.call, 0, 1)
+        case "post": (form, nameIndex, payloadIndex) = (.post, 0, 1)
+        case "syncState": (form, nameIndex, payloadIndex) = (.post, 0, nil)
+        case "forwardEvent": (form, nameIndex, payloadIndex) = (.post, 2, nil)
         default: return
         }
         let arguments = call.child(field: "arguments")?.namedChildren.filter { $0.type != "comment" } ?? []
@@ -55,7 +59,8 @@ struct RuntimeCallCollector {
         let argument = arguments[nameIndex]
         let nameNode = argument.skippingParenthesesDownward
         if let name = nameNode.staticStringValue {
-            calls.append(Call(name: name, at: nameNode.start, form: form))
+            let payload = payloadIndex.flatMap { $0 < arguments.count ? arguments[$0] : nil }
+            calls.append(Call(name: name, at: nameNode.start, form: form, payload: payload))
         } else {
             dynamicNames.append((argument.text, argument.start))
         }

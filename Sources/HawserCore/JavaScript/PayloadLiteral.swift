@@ -1,0 +1,109 @@
+import TreeSitter
+
+/// What a script passes as a payload at one use site, as far as its literal syntax tells:
+/// the facts payload-type inference and schema checks work from.
+public struct PayloadLiteral: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// A string or template literal.
+        case string
+        /// A numeric literal (optionally signed).
+        case number
+        /// `true` or `false`.
+        case boolean
+        case null
+        /// An array literal.
+        case array
+        /// An object literal with static keys; see `properties`.
+        case object
+        /// Any other expression: its type is not known statically.
+        case other
+    }
+
+    public var kind: Kind
+    /// Where the expression starts.
+    public var location: SourceLocation
+    /// The properties of an object literal, in source order.
+    public var properties: [PayloadProperty]
+
+    public init(kind: Kind, location: SourceLocation, properties: [PayloadProperty] = []) {
+        self.kind = kind
+        self.location = location
+        self.properties = properties
+    }
+}
+
+/// One `key: value` of an object literal payload.
+public struct PayloadProperty: Hashable, Sendable {
+    public var key: String
+    /// Where the key is written.
+    public var location: SourceLocation
+    public var value: PayloadLiteral
+
+    public init(key: String, location: SourceLocation, value: PayloadLiteral) {
+        self.key = key
+        self.location = location
+        self.value = value
+    }
+}
+
+extension PayloadLiteral {
+    /// Reads the literal shape of `node`. `locate` maps script positions into the file.
+    static func read(_ node: SyntaxNode, locate: (SourcePoint) -> SourceLocation) -> PayloadLiteral {
+        let node = node.skippingParenthesesDownward
+        let location = locate(node.start)
+        switch node.type {
+        case "string", "template_string":
+            return PayloadLiteral(kind: .string, location: location)
+        case "number":
+            return PayloadLiteral(kind: .number, location: location)
+        case "unary_expression":
+            if let op = node.operatorText, op == "-" || op == "+",
+               node.child(field: "argument")?.skippingParenthesesDownward.type == "number" {
+                return PayloadLiteral(kind: .number, location: location)
+            }
+        case "true", "false":
+            return PayloadLiteral(kind: .boolean, location: location)
+        case "null":
+            return PayloadLiteral(kind: .null, location: location)
+        case "array":
+            return PayloadLiteral(kind: .array, location: location)
+        case "object":
+            var properties: [PayloadProperty] = []
+            for child in node.namedChildren where child.type != "comment" {
+                switch child.type {
+                case "pair":
+                    guard let keyNode = child.child(field: "key"), let key = staticKey(keyNode),
+                          let value = child.child(field: "value")
+                    else { return PayloadLiteral(kind: .other, location: location) }
+                    properties.append(PayloadProperty(key: key, location: locate(keyNode.start), value: read(value, locate: locate)))
+                case "shorthand_property_identifier":
+                    properties.append(PayloadProperty(
+                        key: child.text, location: locate(child.start),
+                        value: PayloadLiteral(kind: .other, location: locate(child.start))))
+                case "method_definition":
+                    // A function: not postable, but its key is still a key.
+                    guard let keyNode = child.child(field: "name"), let key = staticKey(keyNode) else {
+                        return PayloadLiteral(kind: .other, location: location)
+                    }
+                    properties.append(PayloadProperty(key: key, location: locate(keyNode.start), value: PayloadLiteral(kind: .other, location: locate(child.start))))
+                default:
+                    // A spread or anything else: the keys are not known statically.
+                    return PayloadLiteral(kind: .other, location: location)
+                }
+            }
+            return PayloadLiteral(kind: .object, location: location, properties: properties)
+        default:
+            break
+        }
+        return PayloadLiteral(kind: .other, location: location)
+    }
+
+    /// A property key written statically: an identifier, a string or a number.
+    private static func staticKey(_ node: SyntaxNode) -> String? {
+        switch node.type {
+        case "property_identifier", "number": return node.text
+        case "string": return node.staticStringValue
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// The type of a handler's payload or reply, from a declared JSON Schema or inferred from the
+/// scripts' literals. Generators map it to Swift and TypeScript.
+public indirect enum PayloadType: Hashable, Sendable {
+    /// JSON string → `String`.
+    case string
+    /// JSON number → `Double`.
+    case number
+    /// JSON integer → `Int`.
+    case integer
+    /// JSON boolean → `Bool`.
+    case boolean
+    /// JSON null only.
+    case null
+    /// Any JSON value → the generated `JSONValue`.
+    case json
+    /// A JSON array whose items have one type.
+    case array(PayloadType)
+    /// A string restricted to these values, in declared order → a generated `String` enum.
+    case stringEnum([String])
+    /// A JSON object with known fields → a generated struct.
+    case object(ObjectType)
+}
+
+/// The fields of an object type.
+public struct ObjectType: Hashable, Sendable {
+    /// In declared order for schemas, sorted by name when inferred.
+    public var fields: [FieldType]
+    public var description: String?
+
+    public init(fields: [FieldType], description: String? = nil) {
+        self.fields = fields
+        self.description = description
+    }
+}
+
+public struct FieldType: Hashable, Sendable {
+    /// The JSON key.
+    public var name: String
+    public var type: PayloadType
+    /// Whether every valid value has the key; optional fields become Swift optionals.
+    public var required: Bool
+    public var description: String?
+
+    public init(name: String, type: PayloadType, required: Bool, description: String? = nil) {
+        self.name = name
+        self.type = type
+        self.required = required
+        self.description = description
+    }
+}
