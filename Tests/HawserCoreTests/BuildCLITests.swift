@@ -384,6 +384,34 @@ final class BuildCLITests: XCTestCase {
         XCTAssertEqual(try stamps(project), stamped)
     }
 
+    func testOutputInsideAScriptsFolderIsNotReadBackAsScripts() throws {
+        let project = try TemporaryProject([
+            "hawser.json": #"{"scripts":["userscripts"],"swift":["App"],"output":"userscripts/build"}"#,
+            "userscripts/a.js": Self.scriptA,
+            "App/App.swift": Self.swift,
+        ])
+        let first = try build(project)
+        XCTAssertEqual(first.stderr, "hawser: built 2 scripts into userscripts/build: 3 added, 0 updated, 0 deleted, 0 unchanged\n")
+        let second = try build(project)
+        XCTAssertEqual(second.stdout, "")
+        XCTAssertEqual(second.stderr, "hawser: built 2 scripts into userscripts/build: 0 added, 0 updated, 0 deleted, 3 unchanged\n")
+        let scripts = try XCTUnwrap(try manifest(project, "userscripts/build")["scripts"] as? [[String: Any]])
+        XCTAssertEqual(scripts.compactMap { $0["source"] as? String }, ["userscripts/a.js"])
+        let check = try hawser(["build", "--check"], in: project)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    }
+
+    func testOutputThatIsAScriptsFolderIsRefusedAndSourcesAreKept() throws {
+        let project = try project()
+        for output in ["userscripts", "./userscripts/", "App/../userscripts"] {
+            let result = try hawser(["build", "--output", output], in: project)
+            XCTAssertEqual(result.status, 2, output)
+            XCTAssertTrue(result.stderr.hasPrefix("hawser: error: the output folder '\(output)' is the scripts folder"), result.stderr)
+            XCTAssertEqual(listing(project, "userscripts"), ["a.js", "b.js", "c.css"], output)
+            XCTAssertEqual(try project.read("userscripts/a.js"), Self.scriptA, output)
+        }
+    }
+
     // MARK: - 8. Determinism
 
     func testSameInputsGiveIdenticalBytesWithoutAbsolutePaths() throws {
