@@ -57,8 +57,8 @@ enum BuildCommand {
             io.out(usage)
             return .success
         }
-        let project = try ProjectInputs.load(options.common)
-        let outputFolder = options.output ?? ProjectInputs.join(project.baseFolder, project.config.output)
+        let project = try ProjectInputs.load(options.common, output: options.output, guardingOutput: true)
+        let outputFolder = project.outputFolder
         let result = Builder.build(project.lintInput)
         let report = result.report
         if !(options.format == .text && report.diagnostics.isEmpty) {

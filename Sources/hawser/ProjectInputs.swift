@@ -7,6 +7,8 @@ struct ProjectInputs {
     var config: HawserConfig
     /// The folder that holds the config file, as a display path ("." without one).
     var baseFolder: String
+    /// The build's output folder: the `output` given, or the config's joined to `baseFolder`.
+    var outputFolder: String
     var scripts: [SourceFile]
     var swift: [SourceFile]
 
@@ -16,7 +18,10 @@ struct ProjectInputs {
     static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules"]
     static let scriptExtensions: Set<String> = ["js", "css", "html", "htm"]
 
-    static func load(_ options: CommonOptions) throws -> ProjectInputs {
+    /// With `guardingOutput` (for `build`), scripts below the output folder are not read, since
+    /// they are the build's own output, and an output folder that is a scripts folder is
+    /// refused, since writing it would overwrite the scripts.
+    static func load(_ options: CommonOptions, output: String? = nil, guardingOutput: Bool = false) throws -> ProjectInputs {
         let fileManager = FileManager.default
         var config = HawserConfig()
         var base = "."
@@ -36,9 +41,10 @@ struct ProjectInputs {
         }
         let scriptFolders = options.scripts.isEmpty ? config.scripts.map { join(base, $0) } : options.scripts
         let swiftFolders = options.swift.isEmpty ? config.swift.map { join(base, $0) } : options.swift
+        let outputFolder = output ?? join(base, config.output)
         return ProjectInputs(
-            config: config, baseFolder: base,
-            scripts: try read(scriptFolders, kind: "scripts", extensions: scriptExtensions),
+            config: config, baseFolder: base, outputFolder: outputFolder,
+            scripts: try read(scriptFolders, kind: "scripts", extensions: scriptExtensions, output: guardingOutput ? outputFolder : nil),
             swift: try read(swiftFolders, kind: "swift", extensions: ["swift"]))
     }
 
@@ -50,18 +56,26 @@ struct ProjectInputs {
 
     /// Reads every file with one of `extensions` below each folder, in sorted order. A file
     /// reached through two folders is read once.
-    static func read(_ folders: [String], kind: String, extensions: Set<String>) throws -> [SourceFile] {
+    static func read(_ folders: [String], kind: String, extensions: Set<String>, output: String? = nil) throws -> [SourceFile] {
         var files: [SourceFile] = []
         var seen = Set<String>()
+        let outputPath = output.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         for folder in folders {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw UsageError(message: "\(kind) folder '\(folder)' does not exist")
             }
+            let folderPath = URL(fileURLWithPath: folder).standardizedFileURL.path
+            if let output, outputPath == folderPath {
+                throw UsageError(message: "the output folder '\(output)' is the \(kind) folder '\(folder)'; choose another output folder")
+            }
+            // The output folder inside this folder: its files are not inputs.
+            let skipped = outputPath.flatMap { $0.hasPrefix(folderPath + "/") ? $0 + "/" : nil }
             let display = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
             for relative in try walk(folder) where extensions.contains((relative as NSString).pathExtension.lowercased()) {
                 let path = join(display, relative)
                 let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
+                if let skipped, canonical.hasPrefix(skipped) { continue }
                 guard seen.insert(canonical).inserted else { continue }
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw UsageError(message: "cannot read '\(path)'")
