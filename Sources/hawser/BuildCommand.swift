@@ -14,7 +14,7 @@ enum BuildCommand {
           --scripts DIR     A folder of user scripts (.js, .css, .html); repeatable. Replaces the config's 'scripts'.
           --swift DIR       A folder of Swift sources; repeatable. Replaces the config's 'swift'.
           --output DIR      Write here. Replaces the config's 'output' (default: output).
-          --check           Write nothing; exit 1 when the output folder is stale, missing files or has extra ones.
+          --check           Write nothing; exit 1 when output files are stale or missing, or files an earlier build generated are left over.
           --format FORMAT   How to print diagnostics: text (default), json, sarif or github.
           --strict          Treat warnings as errors: exit 1 and write nothing.
           -h, --help        Show help.
@@ -82,7 +82,7 @@ enum BuildCommand {
             return .success
         }
         try output.apply(plan, files: result.files)
-        io.err("hawser: built \(LintCommand.plural(result.scripts.count, "script")) into \(outputFolder): \(plan.missing.count) added, \(plan.stale.count) updated, \(plan.obsolete.count) deleted, \(plan.unchanged) unchanged\n")
+        io.err("hawser: built \(LintCommand.plural(result.scripts.count, "script")) into \(outputFolder): \(plan.missing.count) added, \(plan.stale.count) updated, \(plan.extra.count) deleted, \(plan.unchanged) unchanged\n")
         return .success
     }
 }

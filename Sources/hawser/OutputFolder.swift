@@ -12,10 +12,10 @@ struct OutputFolder {
         var stale: [String] = []
         /// Generated files that are not there.
         var missing: [String] = []
-        /// Files in the folder this build does not produce (dotfiles aside).
+        /// Files an earlier build generated (its manifest lists them) that this build does not
+        /// produce: `--check` reports them as extra, a build deletes them. Files no manifest
+        /// lists are the user's and never touched.
         var extra: [String] = []
-        /// Files an earlier build generated (per its manifest) that this one does not: deleted.
-        var obsolete: [String] = []
         var unchanged = 0
 
         var isUpToDate: Bool { stale.isEmpty && missing.isEmpty && extra.isEmpty }
@@ -33,13 +33,7 @@ struct OutputFolder {
             }
             if Array(existing) == bytes { plan.unchanged += 1 } else { plan.stale.append(file) }
         }
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            plan.extra = try ProjectInputs.walk(path).filter { file in
-                files[file] == nil && !file.split(separator: "/").contains { $0.hasPrefix(".") }
-            }
-        }
-        plan.obsolete = previousFiles().filter { files[$0] == nil && fileManager.fileExists(atPath: display($0)) }.sorted()
+        plan.extra = previousFiles().filter { files[$0] == nil && fileManager.fileExists(atPath: display($0)) }.sorted()
         return plan
     }
 
@@ -53,23 +47,25 @@ struct OutputFolder {
         return files.filter { !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }
     }
 
-    /// Writes the stale and missing files (each atomically) and deletes obsolete ones.
+    /// Writes the stale and missing files (each atomically), deletes the extra ones, and writes
+    /// the manifest last: if anything fails before, the old manifest still lists what to clean up.
     func apply(_ plan: Plan, files: [String: [UInt8]]) throws {
         let fileManager = FileManager.default
-        for file in plan.missing + plan.stale {
+        let writes = (plan.missing + plan.stale).sorted { ($0 == manifest ? 1 : 0, $0) < ($1 == manifest ? 1 : 0, $1) }
+        for file in plan.extra {
+            do {
+                try fileManager.removeItem(atPath: display(file))
+            } catch {
+                throw UsageError(message: "cannot delete '\(display(file))': \(error.localizedDescription)")
+            }
+        }
+        for file in writes {
             let url = URL(fileURLWithPath: display(file))
             do {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(files[file] ?? []).write(to: url, options: .atomic)
             } catch {
                 throw UsageError(message: "cannot write '\(display(file))': \(error.localizedDescription)")
-            }
-        }
-        for file in plan.obsolete {
-            do {
-                try fileManager.removeItem(atPath: display(file))
-            } catch {
-                throw UsageError(message: "cannot delete '\(display(file))': \(error.localizedDescription)")
             }
         }
     }

@@ -303,13 +303,17 @@ final class BuildCLITests: XCTestCase {
         XCTAssertFalse(exists(project, "output/c.js"))
         try build(project)
 
-        // Extra: a file no build produces (dotfiles aside).
+        // The user's own files in the folder are not Hawser's business.
         try project.write("output/README.txt", "mine\n")
-        try project.write("output/.DS_Store", "")
+        let withReadme = try hawser(["build", "--check"], in: project)
+        XCTAssertEqual(withReadme.status, 0, withReadme.stderr)
+
+        // Extra: a file an earlier build generated that this one no longer produces.
+        try remove(project, "userscripts/c.css")
         let extraBytes = try snapshot(project)
         let extra = try hawser(["build", "--check"], in: project)
         XCTAssertEqual(extra.status, 1)
-        XCTAssertEqual(extra.stderr, "hawser: extra: output/README.txt\nhawser: output is out of date; run 'hawser build'\n")
+        XCTAssertEqual(extra.stderr, "hawser: stale: output/manifest.json\nhawser: extra: output/c.js\nhawser: output is out of date; run 'hawser build'\n")
         XCTAssertEqual(try snapshot(project), extraBytes)
     }
 
