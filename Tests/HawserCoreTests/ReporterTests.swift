@@ -43,6 +43,43 @@ final class ReporterTests: XCTestCase {
         XCTAssertNil(Suppression.codes(inComment: "// nothing here"))
     }
 
+    func testBuildConfigKeys() throws {
+        let config = try HawserConfig.parse(Array("""
+            {"output": "gen", "name": "WebBridge", "registration": "generated", "requestTransport": "settle",
+             "handlers": {"readFile": {"kind": "request", "transport": "reply"}, "log": {}},
+             "runtime": {"global": "bridge", "timeoutMs": 0},
+             "nativeFeel": ["viewport", "noCallout"]}
+            """.utf8), file: "h.json")
+        XCTAssertEqual(config.output, "gen")
+        XCTAssertEqual(config.name, "WebBridge")
+        XCTAssertEqual(config.registration, .generated)
+        XCTAssertEqual(config.requestTransport, .settle)
+        XCTAssertEqual(config.handlers["readFile"], HawserConfig.HandlerOverride(kind: .request, transport: .reply))
+        XCTAssertEqual(config.handlers["log"], HawserConfig.HandlerOverride())
+        XCTAssertEqual(config.runtime.global, "bridge")
+        XCTAssertEqual(config.runtime.timeoutMs, 0)
+        XCTAssertEqual(config.nativeFeel, [.viewport, .noCallout])
+
+        let failures: [(String, String)] = [
+            (#"{"registration": "auto"}"#, "h.json: 'registration': 'auto' is not valid; expected \"manual\" or \"generated\""),
+            (#"{"handlers": {"x": {"kind": "event"}}}"#, "h.json: 'handlers.x.kind': 'event' is not valid; expected \"message\" or \"request\""),
+            (#"{"handlers": {"x": {"transprt": "reply"}}}"#, "h.json: 'handlers.x.transprt': unknown key; did you mean 'transport'?"),
+            (#"{"runtime": {"global": "my-bridge"}}"#, "h.json: 'runtime.global': expected a JavaScript identifier"),
+            (#"{"runtime": {"timeoutMs": -1}}"#, "h.json: 'runtime.timeoutMs': expected a whole number of milliseconds from 0 to 86400000"),
+            (#"{"runtime": {"timeoutMs": 1.5}}"#, "h.json: 'runtime.timeoutMs': expected a whole number of milliseconds from 0 to 86400000"),
+            (#"{"runtime": {"timeoutMs": true}}"#, "h.json: 'runtime.timeoutMs': expected a whole number of milliseconds from 0 to 86400000"),
+            (#"{"nativeFeel": ["viewprt"]}"#, "h.json: 'nativeFeel[0]': unknown preset 'viewprt'; did you mean 'viewport'? (presets: viewport, noSelection, noCallout, noDoubleTapZoom)"),
+            (#"{"nativeFeel": ["viewport", "viewport"]}"#, "h.json: 'nativeFeel[1]': preset 'viewport' is listed twice"),
+            (#"{"name": "bridge"}"#, "h.json: 'name': expected a Swift type name such as \"Bridge\" (ASCII letters and digits, starting with an upper-case letter)"),
+            (#"{"output": ""}"#, "h.json: 'output': paths must not be empty"),
+        ]
+        for (json, message) in failures {
+            XCTAssertThrowsError(try HawserConfig.parse(Array(json.utf8), file: "h.json"), json) { error in
+                XCTAssertEqual((error as? ConfigError)?.description, message, json)
+            }
+        }
+    }
+
     func testConfigParsing() throws {
         let config = try HawserConfig.parse(Array(#"{"scripts": ["a", "b"], "swift": ["ios"]}"#.utf8), file: "hawser.json")
         XCTAssertEqual(config.scripts, ["a", "b"])
