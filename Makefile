@@ -4,7 +4,7 @@ SWIFT_FLAGS ?=
 HAWSER := .build/release/hawser
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap') Package.swift
 
-.PHONY: all build deps demo test clean
+.PHONY: all build deps demo test bench clean
 all: build
 
 deps:
@@ -25,6 +25,9 @@ demo: build
 
 test: deps
 	@scripts/run-tests.sh
+
+bench: build
+	@Benchmarks/run.sh
 
 clean:
 	rm -rf .build
