@@ -11,12 +11,14 @@ struct ProjectInputs {
     var outputFolder: String
     var scripts: [SourceFile]
     var swift: [SourceFile]
+    /// `schemas/<handler>.json` files of the scripts folders.
+    var schemas: [SourceFile]
 
-    var lintInput: LintInput { LintInput(scripts: scripts, swift: swift, config: config) }
+    var lintInput: LintInput { LintInput(scripts: scripts, swift: swift, config: config, schemas: schemas) }
 
     /// Folders never walked into.
     static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules"]
-    static let scriptExtensions: Set<String> = ["js", "css", "html", "htm"]
+    static let scriptExtensions: Set<String> = ["js", "css", "html", "htm", "json"]
 
     /// With `guardingOutput` (for `build`), scripts below the output folder are not read, since
     /// they are the build's own output, and an output folder that is a scripts folder is
@@ -42,10 +44,18 @@ struct ProjectInputs {
         let scriptFolders = options.scripts.isEmpty ? config.scripts.map { join(base, $0) } : options.scripts
         let swiftFolders = options.swift.isEmpty ? config.swift.map { join(base, $0) } : options.swift
         let outputFolder = output ?? join(base, config.output)
+        let scriptFiles = try read(scriptFolders, kind: "scripts", extensions: scriptExtensions, output: guardingOutput ? outputFolder : nil)
         return ProjectInputs(
             config: config, baseFolder: base, outputFolder: outputFolder,
-            scripts: try read(scriptFolders, kind: "scripts", extensions: scriptExtensions, output: guardingOutput ? outputFolder : nil),
-            swift: try read(swiftFolders, kind: "swift", extensions: ["swift"]))
+            scripts: scriptFiles.filter { !$0.path.lowercased().hasSuffix(".json") },
+            swift: try read(swiftFolders, kind: "swift", extensions: ["swift"]),
+            schemas: scriptFiles.filter(isSchemaFile))
+    }
+
+    /// A `.json` file directly in a folder named `schemas`: `schemas/readFile.json`.
+    static func isSchemaFile(_ file: SourceFile) -> Bool {
+        let components = file.path.split(separator: "/")
+        return file.path.lowercased().hasSuffix(".json") && components.count >= 2 && components[components.count - 2] == "schemas"
     }
 
     /// `folder/path`, without a leading "./" when `folder` is ".".

@@ -38,7 +38,7 @@ final class LintFixtureTests: XCTestCase {
 
     /// Reads a case folder's inputs, with display paths relative to it, in sorted order.
     static func inputs(in folder: URL, excluding excluded: Set<String> = []) throws -> LintInput {
-        var scripts: [SourceFile] = [], swift: [SourceFile] = []
+        var scripts: [SourceFile] = [], swift: [SourceFile] = [], schemas: [SourceFile] = []
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         var paths: [String] = []
         while let path = enumerator?.nextObject() as? String {
@@ -48,6 +48,11 @@ final class LintFixtureTests: XCTestCase {
         for path in paths.sorted() {
             let url = folder.appendingPathComponent(path)
             let ext = url.pathExtension
+            let components = path.split(separator: "/")
+            if ext == "json", components.count >= 2, components[components.count - 2] == "schemas" {
+                schemas.append(SourceFile(path: path, bytes: Array(try Data(contentsOf: url))))
+                continue
+            }
             guard ["js", "css", "html", "swift"].contains(ext) else { continue }
             let file = SourceFile(path: path, bytes: Array(try Data(contentsOf: url)))
             if ext == "swift" { swift.append(file) } else { scripts.append(file) }
@@ -57,6 +62,6 @@ final class LintFixtureTests: XCTestCase {
         if let data = FileManager.default.contents(atPath: configURL.path) {
             config = try HawserConfig.parse(Array(data), file: "hawser.json")
         }
-        return LintInput(scripts: scripts, swift: swift, config: config)
+        return LintInput(scripts: scripts, swift: swift, config: config, schemas: schemas)
     }
 }

@@ -480,10 +480,11 @@ final class PayloadTypeTests: XCTestCase {
     }
 
     func testRenamedKeyIsMissingAndUnknown() {
-        // 'fileName' is 3 edits from 'filePath': no suggestion, but both errors catch it.
+        // 'fileName' is 3 edits from 'filePath', but it is the one unknown key where the one
+        // required key is missing: that is the suggestion.
         XCTAssertEqual(check("readFile", readFile, #"window.webkit.messageHandlers.readFile.postMessage({ fileName: "x" })"#), [
             "error payload-mismatch@a.js:1:52 readFile: payload is missing required key 'filePath'",
-            "error payload-mismatch@a.js:1:54 readFile: payload has unknown key 'fileName'",
+            "error payload-mismatch@a.js:1:54 readFile: payload has unknown key 'fileName'; did you mean 'filePath'?",
         ])
     }
 
@@ -572,7 +573,7 @@ final class PayloadTypeTests: XCTestCase {
             ("a.js", #"hawser.call("readFile", { path: "x" }); hawser.call("other", { path: 1 })"#),
         ]), [
             "error payload-mismatch@a.js:1:25 readFile: payload is missing required key 'filePath'",
-            "error payload-mismatch@a.js:1:27 readFile: payload has unknown key 'path'",
+            "error payload-mismatch@a.js:1:27 readFile: payload has unknown key 'path'; did you mean 'filePath'?",
             "error payload-mismatch@b.js:1:37 readFile: payload.filePath: expected string, found number",
         ])
     }

@@ -6,6 +6,8 @@ public struct BuildResult: Sendable {
     public var scripts: [CompiledScript]
     /// Output files by path relative to the output folder, `manifest.json` included.
     public var files: [String: [UInt8]]
+    /// What the generators work from; nil when there are errors.
+    public var model: BridgeModel?
 
     public var hasErrors: Bool { report.errorCount > 0 }
 }
@@ -21,7 +23,8 @@ public enum Builder {
         var report = Linter.lint(input)
         var userScripts = ScriptCompiler.compile(
             input.scripts.filter { isUserScript($0.path) }, reservedNames: [runtimeName, nativeFeelName])
-        report.diagnostics = Array(Set(report.diagnostics + userScripts.diagnostics)).sorted(by: Diagnostic.sortKey)
+        let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
+        report.add(userScripts.diagnostics + typeDiagnostics)
 
         var scripts = runtimeScripts(config: input.config, contract: report.contract, worlds: userScripts.scripts.map(\.world))
         if !input.config.nativeFeel.isEmpty {
@@ -30,12 +33,13 @@ public enum Builder {
         scripts += userScripts.scripts
         userScripts.scripts = []
 
-        guard report.errorCount == 0 else { return BuildResult(report: report, scripts: scripts, files: [:]) }
+        guard report.errorCount == 0 else { return BuildResult(report: report, scripts: scripts, files: [:], model: nil) }
+        let model = BridgeModel.make(contract: report.contract, types: types, scripts: scripts, config: input.config)
         var files: [String: [UInt8]] = [:]
         for script in scripts { files[script.file] = Array(script.text.utf8) }
-        let manifest = BuildManifest.render(config: input.config, contract: report.contract, scripts: scripts, files: files.keys.sorted() + [manifestFile])
+        let manifest = BuildManifest.render(model: model, files: files.keys.sorted() + [manifestFile])
         files[manifestFile] = Array(manifest.utf8)
-        return BuildResult(report: report, scripts: scripts, files: files)
+        return BuildResult(report: report, scripts: scripts, files: files, model: model)
     }
 
     /// `.js` and `.css` files become injected scripts; `.html` pages are only linted.

@@ -20,6 +20,8 @@ public struct HawserConfig: Equatable, Sendable {
     public var runtime = RuntimeOptions()
     /// Native-feel presets, in the order given.
     public var nativeFeel: [NativeFeelPreset] = []
+    /// Origins (`scheme://host[:port]`) whose frames may post to any handler; empty allows all.
+    public var allowedOrigins: [String] = []
 
     public init() {}
 
@@ -31,15 +33,30 @@ public struct HawserConfig: Equatable, Sendable {
     public struct HandlerOverride: Equatable, Sendable {
         public var kind: HandlerKind?
         public var transport: Transport?
+        /// The declared payload schema.
+        public var payload: PayloadType?
+        /// The declared reply schema (requests only).
+        public var reply: PayloadType?
+        /// Origins allowed to post to this handler, replacing `allowedOrigins`.
+        public var origins: [String]?
+        /// Only the main frame may post to this handler.
+        public var mainFrameOnly: Bool?
 
-        public init(kind: HandlerKind? = nil, transport: Transport? = nil) {
+        public init(
+            kind: HandlerKind? = nil, transport: Transport? = nil, payload: PayloadType? = nil, reply: PayloadType? = nil,
+            origins: [String]? = nil, mainFrameOnly: Bool? = nil
+        ) {
             self.kind = kind
             self.transport = transport
+            self.payload = payload
+            self.reply = reply
+            self.origins = origins
+            self.mainFrameOnly = mainFrameOnly
         }
     }
 
     /// Every top-level key `hawser.json` accepts.
-    public static let keys = ["handlers", "name", "nativeFeel", "output", "registration", "requestTransport", "runtime", "scripts", "swift"]
+    public static let keys = ["allowedOrigins", "handlers", "name", "nativeFeel", "output", "registration", "requestTransport", "runtime", "scripts", "swift"]
 
     /// Parses `hawser.json`. Throws a `ConfigError` naming the key and the reason for anything
     /// that is not JSON, an unknown key, or a value of the wrong type.
@@ -71,6 +88,7 @@ public struct HawserConfig: Equatable, Sendable {
             case "handlers": config.handlers = try reader.handlers(value, key: key)
             case "runtime": config.runtime = try reader.runtime(value, key: key)
             case "nativeFeel": config.nativeFeel = try reader.presets(value, key: key)
+            case "allowedOrigins": config.allowedOrigins = try reader.origins(value, key: key)
             default: throw reader.unknownKey(key, path: key, known: keys)
             }
         }
@@ -143,17 +161,49 @@ private struct ConfigReader {
             let path = "\(key).\(name)"
             guard !name.isEmpty else { throw error(key, "handler names must not be empty") }
             var override = HawserConfig.HandlerOverride()
-            let fields = ["kind", "transport"]
+            let fields = ["kind", "mainFrameOnly", "origins", "payload", "reply", "transport"]
             for (field, fieldValue) in try object(entry, key: path).sorted(by: { $0.key < $1.key }) {
+                let fieldPath = "\(path).\(field)"
                 switch field {
-                case "kind": override.kind = try choice(fieldValue, key: "\(path).kind")
-                case "transport": override.transport = try choice(fieldValue, key: "\(path).transport")
-                default: throw unknownKey(field, path: "\(path).\(field)", known: fields)
+                case "kind": override.kind = try choice(fieldValue, key: fieldPath)
+                case "transport": override.transport = try choice(fieldValue, key: fieldPath)
+                case "payload": override.payload = try schema(fieldValue, key: fieldPath)
+                case "reply": override.reply = try schema(fieldValue, key: fieldPath)
+                case "origins": override.origins = try origins(fieldValue, key: fieldPath)
+                case "mainFrameOnly":
+                    guard let flag = fieldValue as? Bool, (fieldValue as? NSNumber).map({ String(cString: $0.objCType) == "c" }) ?? true else {
+                        throw error(fieldPath, "expected true or false")
+                    }
+                    override.mainFrameOnly = flag
+                default: throw unknownKey(field, path: fieldPath, known: fields)
                 }
+            }
+            if override.reply != nil, override.kind == .message {
+                throw error("\(path).reply", "a message handler gets no reply; remove 'reply' or make it a request")
             }
             result[name] = override
         }
         return result
+    }
+
+    func schema(_ value: Any, key: String) throws -> PayloadType {
+        do {
+            return try JSONSchemaReader.read(value, path: key)
+        } catch {
+            throw ConfigError(file: file, key: error.path, reason: error.reason)
+        }
+    }
+
+    func origins(_ value: Any, key: String) throws -> [String] {
+        guard let array = value as? [Any], let strings = array as? [String], !(value is String) else {
+            throw error(key, "expected an array of origins such as \"https://example.com\"")
+        }
+        return try strings.enumerated().map { index, origin in
+            guard let normalized = Origin.normalize(origin) else {
+                throw error("\(key)[\(index)]", "'\(origin)' is not an origin; expected scheme://host or scheme://host:port, such as \"https://example.com\"")
+            }
+            return normalized
+        }
     }
 
     func runtime(_ value: Any, key: String) throws -> RuntimeOptions {
@@ -214,5 +264,34 @@ enum JavaScriptIdentifier {
         guard let first = name.unicodeScalars.first, !reservedWords.contains(name) else { return false }
         func isStart(_ s: Unicode.Scalar) -> Bool { (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_" || s == "$" }
         return isStart(first) && name.unicodeScalars.allSatisfy { isStart($0) || ($0 >= "0" && $0 <= "9") }
+    }
+}
+
+/// Web origins as `allowedOrigins` and `origins` write them.
+public enum Origin {
+    /// `scheme://host[:port]` in lower case, without a default port (80 for http, 443 for
+    /// https); nil when `text` is not such an origin (a path, query, user or wildcard).
+    public static func normalize(_ text: String) -> String? {
+        guard let separator = text.range(of: "://") else { return nil }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        var rest = text[separator.upperBound...].lowercased()
+        if rest.hasSuffix("/") { rest.removeLast() }
+        guard let first = scheme.unicodeScalars.first, ("a"..."z").contains(first),
+              scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+.-".unicodeScalars.contains($0) }),
+              !rest.isEmpty
+        else { return nil }
+        var host = rest
+        var port: String?
+        if let colon = rest.lastIndex(of: ":"), !rest.hasSuffix("]") || rest.contains("]:") {
+            host = String(rest[..<colon])
+            port = String(rest[rest.index(after: colon)...])
+        }
+        guard !host.isEmpty, host.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || ".-[]:".unicodeScalars.contains($0) }) else { return nil }
+        if let port {
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), let number = Int(port), number <= 65535 else { return nil }
+            if (scheme == "http" && number == 80) || (scheme == "https" && number == 443) { return "\(scheme)://\(host)" }
+            return "\(scheme)://\(host):\(number)"
+        }
+        return "\(scheme)://\(host)"
     }
 }

@@ -12,12 +12,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case duplicateRegistration = "duplicate-registration"
     case kindConflict = "kind-conflict"
     case invalidMetadata = "invalid-metadata"
+    case invalidSchema = "invalid-schema"
     case payloadConflict = "payload-conflict"
     case payloadMismatch = "payload-mismatch"
 
     public var defaultSeverity: Severity {
         switch self {
-        case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .kindConflict, .invalidMetadata,
+        case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .kindConflict, .invalidMetadata, .invalidSchema,
              .payloadMismatch:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
@@ -39,6 +40,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .unknownDispatchName: return "Swift compares message.name with a name that is never registered."
         case .duplicateRegistration: return "The same handler name is registered twice in one function, or registered by hand and by the generated bridge."
         case .kindConflict: return "One handler is used both as a message and as a request."
+        case .invalidSchema: return "A schema file under schemas/ is malformed, duplicated, or names no known handler."
         case .invalidMetadata: return "A user script's metadata is malformed, or its name or @require is wrong."
         case .payloadConflict: return "Scripts pass literals of different kinds at the same position of a handler's payload, so its inferred type falls back to any JSON value."
         case .payloadMismatch: return "A script's payload literal contradicts the payload type declared for the handler."

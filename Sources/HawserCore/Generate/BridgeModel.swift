@@ -4,6 +4,8 @@ public struct BridgeModel: Sendable {
     /// The Swift namespace and file name, e.g. `Bridge`.
     public var name: String
     public var runtimeGlobal: String
+    /// The runtime's default timeout of `call`, in milliseconds.
+    public var runtimeTimeoutMs: Int = RuntimeOptions.defaultTimeoutMs
     public var registration: HawserConfig.Registration
     /// Sorted by JavaScript name.
     public var handlers: [BridgeHandler]

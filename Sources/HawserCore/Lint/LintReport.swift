@@ -15,6 +15,27 @@ public struct LintReport: Sendable {
     public var fileCount: Int
     /// The inputs, kept so reporters can convert byte columns (SARIF counts UTF-16 units).
     let sources: [String: [UInt8]]
+    /// The `hawser-ignore:` comments of the inputs.
+    var suppressions: [Suppression] = []
+
+    /// Adds findings of later stages, applying the suppressions and keeping the order.
+    mutating func add(_ more: [Diagnostic]) {
+        diagnostics = Self.finish(diagnostics + more, suppressions: suppressions)
+    }
+
+    /// Removes suppressed and duplicate findings and sorts them.
+    static func finish(_ diagnostics: [Diagnostic], suppressions: [Suppression]) -> [Diagnostic] {
+        struct Key: Hashable {
+            var file: String
+            var line: Int
+            var code: String
+        }
+        let suppressed = Set(suppressions.flatMap { suppression in
+            suppression.codes.map { Key(file: suppression.file, line: suppression.line, code: $0) }
+        })
+        let kept = diagnostics.filter { !suppressed.contains(Key(file: $0.location.file, line: $0.location.line, code: $0.code.rawValue)) }
+        return Array(Set(kept)).sorted(by: Diagnostic.sortKey)
+    }
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }

@@ -8,11 +8,14 @@ public struct LintInput: Sendable {
     /// `.swift` files from the Swift folders.
     public var swift: [SourceFile]
     public var config: HawserConfig
+    /// `schemas/<handler>.json` files from the scripts folders.
+    public var schemas: [SourceFile]
 
-    public init(scripts: [SourceFile], swift: [SourceFile], config: HawserConfig = HawserConfig()) {
+    public init(scripts: [SourceFile], swift: [SourceFile], config: HawserConfig = HawserConfig(), schemas: [SourceFile] = []) {
         self.scripts = scripts
         self.swift = swift
         self.config = config
+        self.schemas = schemas
     }
 }
 
@@ -28,15 +31,12 @@ public enum Linter {
         var diagnostics = scriptFacts.flatMap(\.diagnostics) + swiftFacts.diagnostics + contractDiagnostics
         diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: swiftFacts, contract: contract, registration: input.config.registration)
 
-        let suppressed = Set((scriptFacts.flatMap(\.suppressions) + swiftFacts.suppressions).flatMap { suppression in
-            suppression.codes.map { SuppressionKey(file: suppression.file, line: suppression.line, code: $0) }
-        })
-        diagnostics.removeAll { suppressed.contains(SuppressionKey(file: $0.location.file, line: $0.location.line, code: $0.code.rawValue)) }
-        diagnostics = Array(Set(diagnostics)).sorted(by: Diagnostic.sortKey)
+        let suppressions = scriptFacts.flatMap(\.suppressions) + swiftFacts.suppressions
+        diagnostics = LintReport.finish(diagnostics, suppressions: suppressions)
 
         let uses = scriptFacts.flatMap(\.uses)
         let registrationsByName = Dictionary(grouping: swiftFacts.registrations, by: \.name)
-        let handlers = Set(uses.map(\.name)).union(registrationsByName.keys).sorted().map { name in
+        let handlers = Set(uses.map(\.name)).union(registrationsByName.keys).union(contract.names).sorted().map { name in
             HandlerSummary(
                 name: name,
                 uses: uses.filter { $0.name == name }.sorted { $0.location < $1.location },
@@ -44,7 +44,9 @@ public enum Linter {
         }
         var sources: [String: [UInt8]] = [:]
         for file in input.scripts + input.swift { sources[file.path] = file.bytes }
-        return LintReport(diagnostics: diagnostics, handlers: handlers, contract: contract, fileCount: sources.count, sources: sources)
+        return LintReport(
+            diagnostics: diagnostics, handlers: handlers, contract: contract, fileCount: sources.count, sources: sources,
+            suppressions: suppressions)
     }
 
     /// Analyses a `.js` file, or every inline script of an `.html` file.
@@ -72,12 +74,6 @@ public enum Linter {
             results.set(index, transform(items[index]))
         }
         return results.values()
-    }
-
-    private struct SuppressionKey: Hashable {
-        var file: String
-        var line: Int
-        var code: String
     }
 }
 

@@ -61,10 +61,15 @@ public enum PayloadChecker {
                 .payloadMismatch, "\(handler): \(path) is missing required key '\(field.name)'",
                 at: literal.location, handler: handler))
         }
+        let missingRequired = object.fields.filter { $0.required && !present.contains($0.name) }.map(\.name)
+        let unknownCount = literal.properties.filter { property in !object.fields.contains { $0.name == property.key } }.count
         for property in literal.properties {
             guard let field = object.fields.first(where: { $0.name == property.key }) else {
                 let candidates = declaredNames.filter { !present.contains($0) }
+                // A near name, or else the one missing required key when this is the one unknown
+                // key: `fileName` sent where `filePath` is declared.
                 let suggestion = NameSuggester.suggestion(for: property.key, among: candidates)
+                    ?? (unknownCount == 1 && missingRequired.count == 1 ? missingRequired[0] : nil)
                 let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 diagnostics.append(Diagnostic(
                     .payloadMismatch, "\(handler): \(path) has unknown key '\(property.key)'\(hint)",

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A handler's payload and reply types, resolved.
+public struct HandlerTypes: Hashable, Sendable {
+    public var payload: PayloadType
+    /// Nil for messages; `.json` for a request without a declared reply.
+    public var reply: PayloadType?
+    /// Whether the payload comes from a schema (otherwise it is inferred).
+    public var payloadDeclared: Bool
+    public var replyDeclared: Bool
+}
+
+/// Resolves every contract handler's types: a declared schema (in `hawser.json` or in
+/// `schemas/<name>.json` beside the scripts) wins and the scripts' literals are checked against
+/// it; otherwise the payload is inferred from the literals.
+enum HandlerTyping {
+    /// The schemas of one `schemas/<name>.json` file.
+    private struct SchemaFile {
+        var file: SourceFile
+        var handler: String
+        var payload: PayloadType?
+        var reply: PayloadType?
+    }
+
+    static func resolve(contract: BridgeContract, config: HawserConfig, schemaFiles: [SourceFile]) -> ([String: HandlerTypes], [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var files: [String: SchemaFile] = [:]
+        for file in schemaFiles.sorted(by: { $0.path < $1.path }) {
+            let at = SourceLocation(file: file.path, line: 1, column: 1)
+            let handler = ScriptCompiler.baseName(file.path)
+            if let other = files[handler] {
+                diagnostics.append(Diagnostic(.invalidSchema, "a schema for '\(handler)' is already in \(other.file.path)", at: at))
+                continue
+            }
+            switch read(file, handler: handler) {
+            case .success(let schemas):
+                files[handler] = schemas
+            case .failure(let failure):
+                diagnostics.append(Diagnostic(.invalidSchema, failure.message, at: at))
+            }
+        }
+
+        var types: [String: HandlerTypes] = [:]
+        for handler in contract.handlers {
+            let override = config.handlers[handler.name]
+            let file = files[handler.name]
+            let fileAt = file.map { SourceLocation(file: $0.file.path, line: 1, column: 1) }
+            if let fileAt, file?.payload != nil, override?.payload != nil {
+                diagnostics.append(Diagnostic(.invalidSchema, "the payload of '\(handler.name)' is also declared in hawser.json", at: fileAt))
+            }
+            if let fileAt, file?.reply != nil, override?.reply != nil {
+                diagnostics.append(Diagnostic(.invalidSchema, "the reply of '\(handler.name)' is also declared in hawser.json", at: fileAt))
+            }
+            if let fileAt, file?.reply != nil, handler.kind == .message {
+                diagnostics.append(Diagnostic(.invalidSchema, "'\(handler.name)' is a message handler, which gets no reply; remove 'reply' or make it a request", at: fileAt))
+            }
+
+            let declaredPayload = override?.payload ?? file?.payload
+            let payload: PayloadType
+            if let declaredPayload {
+                payload = declaredPayload
+                diagnostics += PayloadChecker.check(handler: handler.name, declared: declaredPayload, uses: handler.uses)
+            } else {
+                let (inferred, conflicts) = PayloadInference.infer(handler: handler.name, uses: handler.uses)
+                payload = inferred
+                diagnostics += conflicts
+            }
+            let declaredReply = override?.reply ?? file?.reply
+            types[handler.name] = HandlerTypes(
+                payload: payload,
+                reply: handler.kind == .request ? (declaredReply ?? .json) : nil,
+                payloadDeclared: declaredPayload != nil,
+                replyDeclared: declaredReply != nil && handler.kind == .request)
+        }
+
+        let known = contract.names
+        for (name, file) in files where !known.contains(name) {
+            var message = "no script uses a handler named '\(name)' and hawser.json does not declare it"
+            if let suggestion = NameSuggester.suggestion(for: name, among: known) { message += "; did you mean '\(suggestion)'?" }
+            diagnostics.append(Diagnostic(.invalidSchema, message, at: SourceLocation(file: file.file.path, line: 1, column: 1), handler: name, severity: .warning))
+        }
+        return (types, diagnostics)
+    }
+
+    /// Reads `{"payload": schema, "reply": schema}`.
+    private static func read(_ file: SourceFile, handler: String) -> Result<SchemaFile, SchemaFailure> {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(file.bytes))
+        } catch {
+            return .failure(SchemaFailure("not valid JSON"))
+        }
+        guard let dictionary = object as? [String: Any] else {
+            return .failure(SchemaFailure("expected an object with 'payload' and/or 'reply' schemas"))
+        }
+        var result = SchemaFile(file: file, handler: handler)
+        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+            do {
+                switch key {
+                case "payload": result.payload = try JSONSchemaReader.read(value, path: "payload")
+                case "reply": result.reply = try JSONSchemaReader.read(value, path: "reply")
+                default:
+                    return .failure(SchemaFailure("unknown key '\(key)'; a schema file holds 'payload' and 'reply'"))
+                }
+            } catch {
+                return .failure(SchemaFailure(error.description))
+            }
+        }
+        return .success(result)
+    }
+
+    private struct SchemaFailure: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+}

@@ -1,0 +1,5 @@
+func install(_ c: WKUserContentController, _ h: Handler) {
+    c.add(h, name: "ping")
+    c.add(h, name: "log")
+    c.add(h, name: "notjson")
+}

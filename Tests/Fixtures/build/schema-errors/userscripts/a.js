@@ -1,0 +1,3 @@
+hawser.post("ping", { at: "now" });
+hawser.post("log", "text");
+hawser.post("notjson", 1);
