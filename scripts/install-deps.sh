@@ -9,10 +9,12 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 [ -f /usr/include/tree_sitter/api.h ] || [ -n "$(pkg-config --cflags-only-I tree-sitter 2>/dev/null)" ] || missing+=(libtree-sitter-dev)
 # node runs the runtime's tests and checks emitted scripts; Debian's package is called nodejs.
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
+# tsc type-checks the generated TypeScript declarations in the tests (skipped without it).
+command -v tsc >/dev/null 2>&1 || missing+=(node-typescript)
 
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(uname -s)" = "Darwin" ]; then
-    echo "install-deps: missing ${missing[*]}; run: brew install tree-sitter pkg-config node" >&2
+    echo "install-deps: missing ${missing[*]}; run: brew install tree-sitter pkg-config node typescript" >&2
     exit 1
   fi
   if [ "$(id -u)" != "0" ]; then

@@ -11,6 +11,7 @@ enum HawserCommand {
         COMMANDS:
           lint      Check message-handler names between user scripts and Swift sources.
           build     Compile the user scripts into the scripts to inject and manifest.json.
+          stubs     Write a stub implementation of the bridge's Handlers protocol, or list what one lacks.
           help      Show help for a command.
 
         OPTIONS:
@@ -51,6 +52,8 @@ enum HawserCommand {
             return report(LintCommand.usage, io: io) { try LintCommand.run(rest, io: io) }
         case "build":
             return report(BuildCommand.usage, io: io) { try BuildCommand.run(rest, io: io) }
+        case "stubs":
+            return report(StubsCommand.usage, io: io) { try StubsCommand.run(rest, io: io) }
         default:
             io.err("hawser: error: unknown command '\(command)'\n\n" + overview)
             return .usage
@@ -61,6 +64,7 @@ enum HawserCommand {
         switch command {
         case "lint": return LintCommand.usage
         case "build": return BuildCommand.usage
+        case "stubs": return StubsCommand.usage
         case "help": return overview
         default: return nil
         }

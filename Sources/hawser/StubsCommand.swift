@@ -1,0 +1,98 @@
+import Foundation
+import HawserCore
+
+/// `hawser stubs`: writes a starting implementation of `<Name>.Handlers`, or, when the file
+/// already exists, lists the requirements it does not implement yet.
+enum StubsCommand {
+    static let usage = """
+        OVERVIEW: Write a stub implementation of the bridge's Handlers protocol, or list what an existing one lacks.
+
+        USAGE: hawser stubs [--config FILE] [--scripts DIR]... [--swift DIR]... [--output FILE] [--force]
+
+        OPTIONS:
+          --config FILE     Read this configuration file (default: hawser.json in the current folder, if any).
+          --scripts DIR     A folder of user scripts (.js, .css, .html); repeatable. Replaces the config's 'scripts'.
+          --swift DIR       A folder of Swift sources; repeatable. Replaces the config's 'swift'.
+          --output FILE     The Swift file to write (default: <Name>Handlers.swift in the current folder).
+          --force           Overwrite FILE when it exists.
+          -h, --help        Show help.
+
+        When FILE exists and --force is not given, nothing is written: the requirements of
+        <Name>.Handlers that FILE does not declare a func for are listed instead.
+
+        EXIT STATUS: 0 written, or FILE implements every requirement; 1 errors in the project, or FILE lacks requirements; 2 usage, configuration or I/O problem.
+
+        """
+
+    struct Options {
+        var common = CommonOptions()
+        var output: String?
+        var force = false
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options? {
+        var options = Options()
+        var scanner = ArgumentScanner(arguments)
+        while let (flag, inline) = scanner.next() {
+            if try options.common.consume(flag, inline: inline, from: &scanner) { continue }
+            switch flag {
+            case "-h", "--help": return nil
+            case "--output": options.output = try scanner.value(for: flag, inline: inline)
+            case "--force":
+                try CommonOptions.rejectValue(flag, inline)
+                options.force = true
+            default: throw UsageError(message: CommonOptions.unknownArgumentMessage(flag), showUsage: true)
+            }
+        }
+        return options
+    }
+
+    static func run(_ arguments: [String], io: StandardStreams) throws -> ExitStatus {
+        guard let options = try parse(arguments) else {
+            io.out(usage)
+            return .success
+        }
+        let project = try ProjectInputs.load(options.common)
+        let result = Builder.build(project.lintInput)
+        let report = result.report
+        if report.errorCount > 0 {
+            io.out(ReportFormat.text.render(report))
+            io.err("hawser: \(LintCommand.plural(report.errorCount, "error")), \(LintCommand.plural(report.warningCount, "warning")); no stubs written\n")
+            return .findings
+        }
+        guard let model = result.model else { return .findings }
+        let path = options.output ?? "\(model.name)Handlers.swift"
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue {
+            throw UsageError(message: "'\(path)' is a folder")
+        }
+        if exists && !options.force {
+            guard let data = fileManager.contents(atPath: path) else {
+                throw UsageError(message: "cannot read '\(path)'")
+            }
+            let missing = HandlerStubsGenerator.missingRequirements(model, in: Array(data))
+            let protocolName = "\(model.name).Handlers"
+            if missing.isEmpty {
+                io.out("\(path) implements every requirement of \(protocolName)\n")
+                return .success
+            }
+            var text = "\(path) lacks \(LintCommand.plural(missing.count, "requirement")) of \(protocolName):\n"
+            for signature in missing { text += "  \(signature)\n" }
+            io.out(text)
+            io.err("hawser: \(path) is missing \(LintCommand.plural(missing.count, "method")) and was not overwritten; add them, or pass --force to replace the file\n")
+            return .findings
+        }
+        let text = HandlerStubsGenerator.generate(model)
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            if !folder.isEmpty { try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw UsageError(message: "cannot write '\(path)': \(error.localizedDescription)")
+        }
+        io.out("wrote \(path)\n")
+        return .success
+    }
+}
