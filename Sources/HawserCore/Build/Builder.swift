@@ -18,6 +18,7 @@ public enum Builder {
     public static let runtimeName = "hawser-runtime"
     public static let nativeFeelName = "hawser-native-feel"
     public static let manifestFile = "manifest.json"
+    public static let documentFile = "BRIDGE.md"
 
     public static func build(_ input: LintInput) -> BuildResult {
         var report = Linter.lint(input)
@@ -37,6 +38,8 @@ public enum Builder {
         let model = BridgeModel.make(contract: report.contract, types: types, scripts: scripts, config: input.config)
         var files: [String: [UInt8]] = [:]
         for script in scripts { files[script.file] = Array(script.text.utf8) }
+        files["\(model.name).d.ts"] = Array(TypeScriptDeclarationsGenerator.generate(model).utf8)
+        files[documentFile] = Array(BridgeDocumentGenerator.generate(model).utf8)
         let manifest = BuildManifest.render(model: model, files: files.keys.sorted() + [manifestFile])
         files[manifestFile] = Array(manifest.utf8)
         return BuildResult(report: report, scripts: scripts, files: files, model: model)
