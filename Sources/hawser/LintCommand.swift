@@ -27,22 +27,17 @@ enum LintCommand {
 
     static func parse(_ arguments: [String]) throws -> Options? {
         var options = Options()
-        var scanner = ArgumentScanner(arguments)
-        while let (flag, inline) = scanner.next() {
-            if try options.common.consume(flag, inline: inline, from: &scanner) { continue }
+        var common = CommonOptions()
+        let proceed = try common.parse(arguments) { flag, inline, scanner in
             switch flag {
-            case "-h", "--help":
-                return nil
-            case "--format":
-                options.format = try CommonOptions.format(try scanner.value(for: flag, inline: inline))
-            case "--strict":
-                try CommonOptions.rejectValue(flag, inline)
-                options.strict = true
-            default:
-                throw UsageError(message: CommonOptions.unknownArgumentMessage(flag), showUsage: true)
+            case "--format": options.format = try CommonOptions.format(try scanner.value(for: flag, inline: inline))
+            case "--strict": options.strict = try CommonOptions.flag(flag, inline)
+            default: return false
             }
+            return true
         }
-        return options
+        options.common = common
+        return proceed ? options : nil
     }
 
     static func run(_ arguments: [String], io: StandardStreams) throws -> ExitStatus {

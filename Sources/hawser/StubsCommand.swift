@@ -32,19 +32,17 @@ enum StubsCommand {
 
     static func parse(_ arguments: [String]) throws -> Options? {
         var options = Options()
-        var scanner = ArgumentScanner(arguments)
-        while let (flag, inline) = scanner.next() {
-            if try options.common.consume(flag, inline: inline, from: &scanner) { continue }
+        var common = CommonOptions()
+        let proceed = try common.parse(arguments) { flag, inline, scanner in
             switch flag {
-            case "-h", "--help": return nil
             case "--output": options.output = try scanner.value(for: flag, inline: inline)
-            case "--force":
-                try CommonOptions.rejectValue(flag, inline)
-                options.force = true
-            default: throw UsageError(message: CommonOptions.unknownArgumentMessage(flag), showUsage: true)
+            case "--force": options.force = try CommonOptions.flag(flag, inline)
+            default: return false
             }
+            return true
         }
-        return options
+        options.common = common
+        return proceed ? options : nil
     }
 
     static func run(_ arguments: [String], io: StandardStreams) throws -> ExitStatus {
