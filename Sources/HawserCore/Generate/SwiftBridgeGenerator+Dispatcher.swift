@@ -64,12 +64,14 @@ extension SwiftBridgeGenerator {
             w.line()
             writeDispatchFunctions(model, plan: plan, to: &w)
             w.line()
-            writeHandlerRoutes(model, to: &w)
+            w.lines(routeSource)
             w.line()
             w.lines(originSource)
             w.line()
             w.lines(wireSource)
         }
+        w.line()
+        writeHandlerProperties(model, to: &w)
     }
 
     static let dispatchOutcomeSource = """
@@ -129,7 +131,7 @@ extension SwiftBridgeGenerator {
                 self.handler = handler
                 guard handler.route == .settle else {
                     settleID = nil
-                    payload = Result { try Wire.json(fromFoundation: body, at: "payload") }
+                    payload = Wire.payload(fromFoundation: body)
                     return
                 }
                 guard let envelope = body as? [String: Any], let id = envelope["id"] as? String else {
@@ -142,7 +144,7 @@ extension SwiftBridgeGenerator {
                     payload = .failure(Wire.Failure(path: "body", problem: "missing key 'payload'"))
                     return
                 }
-                payload = Result { try Wire.json(fromFoundation: inner, at: "payload") }
+                payload = Wire.payload(fromFoundation: inner)
             }
         }
 
@@ -159,7 +161,7 @@ extension SwiftBridgeGenerator {
                 w.line("case .success(let value): json = value")
                 w.line("case .failure(let failure): return .failure(\"\\(delivery.handler.rawValue): \\(failure.message)\")")
             }
-            w.block("do {") { w in
+            let cases: (inout SwiftCodeWriter) -> Void = { w in
                 w.block("switch delivery.handler {") { w in
                     for handler in model.handlers {
                         w.line("case .\(SwiftNames.escaped(handler.swiftName)):")
@@ -167,19 +169,25 @@ extension SwiftBridgeGenerator {
                     }
                 }
             }
-            w.block("catch let failure as Wire.Failure {") { w in
-                w.line("return .failure(\"\\(delivery.handler.rawValue): \\(failure.message)\")")
+            // Only requests and payloads that need decoding can throw.
+            guard model.handlers.contains(where: { $0.kind == .request || plan.payloadTypes[$0.name] != .json }) else {
+                cases(&w)
+                return
             }
-            w.block("catch {") { w in
-                w.line("return .failure(String(describing: error))")
-            }
+            w.line("do {")
+            w.indent(cases)
+            w.line("} catch let failure as Wire.Failure {")
+            w.indent { w in w.line("return .failure(\"\\(delivery.handler.rawValue): \\(failure.message)\")") }
+            w.line("} catch {")
+            w.indent { w in w.line("return .failure(String(describing: error))") }
+            w.line("}")
         }
     }
 
     /// One case of `deliver`: decoding failures are `Wire.Failure`s, handler errors anything else.
     static func writeDeliveryCase(_ handler: BridgeHandler, plan: TypePlan, to w: inout SwiftCodeWriter) {
         let payloadType = plan.payloadTypes[handler.name] ?? .json
-        let read = decodeExpression(payloadType, value: "json", path: "\"payload\"")
+        let read = decodeExpression(payloadType, value: "json", path: "\"payload\"", in: "")
         let method = "handlers.\(SwiftNames.escaped(handler.swiftName))"
         switch handler.kind {
         case .message:
@@ -190,12 +198,24 @@ extension SwiftBridgeGenerator {
             let replyType = plan.replyTypes[handler.name] ?? .json
             w.line("let payload: \(handler.payloadTypeName) = \(read)")
             w.line("let reply = try await \(method)(payload)")
-            w.line("return .reply(\(encodeExpression(replyType, value: "reply")))")
+            w.line("return .reply(\(encodeExpression(replyType, value: "reply", in: "")))")
         }
     }
 
+    static let routeSource = """
+    /// How a handler is registered with WebKit.
+    fileprivate enum Route: Sendable {
+        /// `add(_:contentWorld:name:)`; nothing is sent back.
+        case message
+        /// `addScriptMessageHandler(_:contentWorld:name:)`; answered through `replyHandler`.
+        case reply
+        /// `add(_:contentWorld:name:)`; answered through the runtime's `settle(id, value, errorMessage)`.
+        case settle
+    }
+    """
+
     /// How each handler is registered and who may post to it.
-    static func writeHandlerRoutes(_ model: BridgeModel, to w: inout SwiftCodeWriter) {
+    static func writeHandlerProperties(_ model: BridgeModel, to w: inout SwiftCodeWriter) {
         func switchOverHandlers<Value: Hashable>(_ value: (BridgeHandler) -> Value, _ spelling: (Value) -> String, to w: inout SwiftCodeWriter) {
             guard !model.handlers.isEmpty else {
                 w.line("switch self {}")
@@ -221,18 +241,8 @@ extension SwiftBridgeGenerator {
             }
         }
 
-        w.line("/// How a handler is registered with WebKit.")
-        w.line("fileprivate enum Route: Sendable {")
-        w.line("    /// `add(_:contentWorld:name:)`; nothing is sent back.")
-        w.line("    case message")
-        w.line("    /// `addScriptMessageHandler(_:contentWorld:name:)`; answered through `replyHandler`.")
-        w.line("    case reply")
-        w.line("    /// `add(_:contentWorld:name:)`; answered through the runtime's `settle(id, value, errorMessage)`.")
-        w.line("    case settle")
-        w.line("}")
-        w.line()
-        w.block("extension Handler {") { w in
-            w.block("fileprivate var route: Route {") { w in
+        w.block("extension \(model.name).Handler {") { w in
+            w.block("fileprivate var route: \(model.name).Route {") { w in
                 switchOverHandlers({ handler -> String in
                     handler.kind == .message ? "message" : (handler.transport ?? .reply).rawValue
                 }, { ".\($0)" }, to: &w)
@@ -309,8 +319,16 @@ extension SwiftBridgeGenerator {
             }
         }
 
-        /// Converts a message body made of Foundation property-list objects.
-        static func json(fromFoundation value: Any, at path: String) throws -> JSONValue {
+        /// Reads a message body, made of Foundation property-list objects, as the payload.
+        static func payload(fromFoundation body: Any) -> Result<JSONValue, Failure> {
+            do {
+                return .success(try json(fromFoundation: body, at: "payload"))
+            } catch {
+                return .failure(error)
+            }
+        }
+
+        private static func json(fromFoundation value: Any, at path: String) throws(Failure) -> JSONValue {
             switch value {
             case is NSNull:
                 return .null

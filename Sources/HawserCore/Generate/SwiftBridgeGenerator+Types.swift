@@ -69,7 +69,8 @@ extension SwiftBridgeGenerator {
     struct TypePlan {
         /// The top-level declarations, in handler order: each handler's payload, then its reply.
         var declarations: [Declaration] = []
-        /// Handler name → the Swift type of its payload and of its reply, as written in the namespace.
+        /// Handler name → how to read and write its payload and its reply: the generated struct or
+        /// enum, or what the type alias stands for.
         var payloadTypes: [String: SwiftType] = [:]
         var replyTypes: [String: SwiftType] = [:]
 
@@ -114,6 +115,7 @@ extension SwiftBridgeGenerator {
                 let swiftType = TypePlan.reference(type, baseName: name, isElement: false, reserved: reserved, into: &elements)
                 declarations.append(.alias(name: name, description: description, type: swiftType))
                 declarations += elements
+                return swiftType
             }
             return .named(name)
         }
@@ -247,67 +249,69 @@ extension SwiftBridgeGenerator {
             case .enumeration(_, _, let cases):
                 if !first { w.line() }
                 first = false
-                writeEnumCoding(qualifiedName, cases: cases, to: &w)
+                writeEnumCoding(qualifiedName, cases: cases, namespace: namespace, to: &w)
             case .structure(let structure):
                 if !first { w.line() }
                 first = false
-                writeStructureCoding(structure, qualifiedName: qualifiedName, to: &w)
+                writeStructureCoding(structure, qualifiedName: qualifiedName, namespace: namespace, to: &w)
                 for nested in structure.nested { visit(nested, qualifiedName: qualifiedName + "." + nested.name) }
             }
         }
         for declaration in plan.declarations { visit(declaration, qualifiedName: namespace + "." + declaration.name) }
     }
 
-    static func writeEnumCoding(_ qualifiedName: String, cases: [EnumCase], to w: inout SwiftCodeWriter) {
+    static func writeEnumCoding(_ qualifiedName: String, cases: [EnumCase], namespace: String, to w: inout SwiftCodeWriter) {
+        let ns = namespace + "."
         let expected = "expected one of " + cases.map { "'\($0.value)'" }.joined(separator: ", ")
         w.block("extension \(qualifiedName) {") { w in
-            w.block("fileprivate init(hawserJSON value: JSONValue, at path: String) throws {") { w in
+            w.block("fileprivate init(hawserJSON value: \(ns)JSONValue, at path: String) throws {") { w in
                 w.block("guard case .string(let raw) = value, let known = Self(rawValue: raw) else {") { w in
-                    w.line("throw Wire.Failure(path: path, problem: \(SwiftStringLiteral.make(expected)))")
+                    w.line("throw \(ns)Wire.Failure(path: path, problem: \(SwiftStringLiteral.make(expected)))")
                 }
                 w.line("self = known")
             }
             w.line()
-            w.line("fileprivate var hawserJSON: JSONValue { .string(rawValue) }")
+            w.line("fileprivate var hawserJSON: \(ns)JSONValue { .string(rawValue) }")
         }
     }
 
-    static func writeStructureCoding(_ structure: Structure, qualifiedName: String, to w: inout SwiftCodeWriter) {
+    static func writeStructureCoding(_ structure: Structure, qualifiedName: String, namespace: String, to w: inout SwiftCodeWriter) {
+        let ns = namespace + "."
         w.block("extension \(qualifiedName) {") { w in
-            w.block("fileprivate init(hawserJSON value: JSONValue, at path: String) throws {") { w in
+            w.block("fileprivate init(hawserJSON value: \(ns)JSONValue, at path: String) throws {") { w in
                 if structure.fields.isEmpty {
-                    w.line("_ = try Wire.object(value, at: path)")
+                    w.line("_ = try \(ns)Wire.object(value, at: path)")
                 } else {
-                    w.line("let object = try Wire.object(value, at: path)")
+                    w.line("let object = try \(ns)Wire.object(value, at: path)")
                 }
                 for field in structure.fields {
                     let key = SwiftStringLiteral.make(field.key)
                     let path = "path + \(SwiftStringLiteral.make(keyPathSuffix(field.key)))"
                     if field.required {
-                        let read = decodeExpression(field.type, value: "try Wire.required(\(key), in: object, at: path)", path: path)
+                        let read = decodeExpression(field.type, value: "try \(ns)Wire.required(\(key), in: object, at: path)", path: path, in: ns)
                         w.line("self.\(field.escapedName) = \(read)")
                     } else if field.type == .json {
-                        w.line("self.\(field.escapedName) = Wire.optional(\(key), in: object)")
+                        w.line("self.\(field.escapedName) = \(ns)Wire.optional(\(key), in: object)")
                     } else {
-                        let read = decodeExpression(field.type, value: "$0", path: path)
-                        w.line("self.\(field.escapedName) = try Wire.optional(\(key), in: object).map { \(read) }")
+                        let read = decodeExpression(field.type, value: "$0", path: path, in: ns)
+                        w.line("self.\(field.escapedName) = try \(ns)Wire.optional(\(key), in: object).map { \(read) }")
                     }
                 }
             }
             w.line()
-            w.block("fileprivate var hawserJSON: JSONValue {") { w in
+            w.block("fileprivate var hawserJSON: \(ns)JSONValue {") { w in
                 guard !structure.fields.isEmpty else {
                     w.line(".object([:])")
                     return
                 }
-                w.line("var object: [String: JSONValue] = [:]")
+                w.line("var object: [String: \(ns)JSONValue] = [:]")
                 for field in structure.fields {
                     let key = SwiftStringLiteral.make(field.key)
                     if field.required {
-                        w.line("object[\(key)] = \(encodeExpression(field.type, value: "self.\(field.escapedName)"))")
+                        w.line("object[\(key)] = \(encodeExpression(field.type, value: "self.\(field.escapedName)", in: ns))")
                     } else {
                         w.block("if let value = self.\(field.escapedName) {") { w in
-                            w.line("object[\(key)] = \(encodeExpression(field.type, value: "value"))")
+                            w.line("object[\(key)] = \(encodeExpression(field.type, value: "value", in: ns))")
                         }
                     }
                 }
@@ -327,33 +331,34 @@ extension SwiftBridgeGenerator {
     }
 
     /// An expression that reads `value` (a `JSONValue` expression) as `type`, throwing a
-    /// `Wire.Failure` that names `path` (a `String` expression).
-    static func decodeExpression(_ type: SwiftType, value: String, path: String) -> String {
+    /// `Wire.Failure` that names `path` (a `String` expression). `ns` qualifies the namespace's
+    /// members: `Bridge.` in extensions of nested types, which do not see them, else empty.
+    static func decodeExpression(_ type: SwiftType, value: String, path: String, in ns: String) -> String {
         switch type {
-        case .string: return "try Wire.string(\(value), at: \(path))"
-        case .double: return "try Wire.number(\(value), at: \(path))"
-        case .int: return "try Wire.integer(\(value), at: \(path))"
-        case .bool: return "try Wire.boolean(\(value), at: \(path))"
-        case .null: return "try Wire.null(\(value), at: \(path))"
+        case .string: return "try \(ns)Wire.string(\(value), at: \(path))"
+        case .double: return "try \(ns)Wire.number(\(value), at: \(path))"
+        case .int: return "try \(ns)Wire.integer(\(value), at: \(path))"
+        case .bool: return "try \(ns)Wire.boolean(\(value), at: \(path))"
+        case .null: return "try \(ns)Wire.null(\(value), at: \(path))"
         case .json: return value
         case .array(.json):
-            return "try Wire.array(\(value), at: \(path)) { item, _ in item }"
+            return "try \(ns)Wire.array(\(value), at: \(path)) { item, _ in item }"
         case .array(let element):
-            return "try Wire.array(\(value), at: \(path)) { item, itemPath in \(decodeExpression(element, value: "item", path: "itemPath")) }"
+            return "try \(ns)Wire.array(\(value), at: \(path)) { item, itemPath in \(decodeExpression(element, value: "item", path: "itemPath", in: ns)) }"
         case .named(let name):
             return "try \(name)(hawserJSON: \(value), at: \(path))"
         }
     }
 
-    /// An expression that writes `value` (of `type`) as a `JSONValue`.
-    static func encodeExpression(_ type: SwiftType, value: String) -> String {
+    /// An expression that writes `value` (of `type`) as a `JSONValue`; `ns` as for `decodeExpression`.
+    static func encodeExpression(_ type: SwiftType, value: String, in ns: String) -> String {
         switch type {
-        case .string: return "JSONValue.string(\(value))"
-        case .double: return "JSONValue.number(\(value))"
-        case .int: return "JSONValue.number(Double(\(value)))"
-        case .bool: return "JSONValue.bool(\(value))"
+        case .string: return "\(ns)JSONValue.string(\(value))"
+        case .double: return "\(ns)JSONValue.number(\(value))"
+        case .int: return "\(ns)JSONValue.number(Double(\(value)))"
+        case .bool: return "\(ns)JSONValue.bool(\(value))"
         case .null, .json: return value
-        case .array(let element): return "JSONValue.array(\(value).map { \(encodeExpression(element, value: "$0")) })"
+        case .array(let element): return "\(ns)JSONValue.array(\(value).map { \(encodeExpression(element, value: "$0", in: ns)) })"
         case .named: return "\(value).hawserJSON"
         }
     }
