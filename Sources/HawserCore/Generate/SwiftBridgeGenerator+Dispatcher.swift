@@ -66,7 +66,7 @@ extension SwiftBridgeGenerator {
             w.line()
             w.lines(routeSource)
             w.line()
-            w.lines(originSource)
+            w.lines(originSource(hasHandlers: !model.handlers.isEmpty))
             w.line()
             w.lines(wireSource)
         }
@@ -86,6 +86,27 @@ extension SwiftBridgeGenerator {
         /// message is `String(describing: error)`).
         case failure(String)
     }
+    """
+
+    /// The body of `Delivery.init(handler:body:)`, for a contract with handlers.
+    private static let deliveryInitBody = """
+            self.handler = handler
+            guard handler.route == .settle else {
+                settleID = nil
+                payload = Wire.payload(fromFoundation: body)
+                return
+            }
+            guard let envelope = body as? [String: Any], let id = envelope["id"] as? String else {
+                settleID = nil
+                payload = .failure(Wire.Failure(path: "body", problem: "expected a settle envelope {\\"id\\": String, \\"payload\\": …}"))
+                return
+            }
+            settleID = id
+            guard let inner = envelope["payload"] else {
+                payload = .failure(Wire.Failure(path: "body", problem: "missing key 'payload'"))
+                return
+            }
+            payload = Wire.payload(fromFoundation: inner)
     """
 
     static func writeDispatchFunctions(_ model: BridgeModel, plan: TypePlan, to w: inout SwiftCodeWriter) {
@@ -128,23 +149,7 @@ extension SwiftBridgeGenerator {
             let payload: Result<JSONValue, Wire.Failure>
 
             init(handler: Handler, body: Any) {
-                self.handler = handler
-                guard handler.route == .settle else {
-                    settleID = nil
-                    payload = Wire.payload(fromFoundation: body)
-                    return
-                }
-                guard let envelope = body as? [String: Any], let id = envelope["id"] as? String else {
-                    settleID = nil
-                    payload = .failure(Wire.Failure(path: "body", problem: "expected a settle envelope {\\"id\\": String, \\"payload\\": …}"))
-                    return
-                }
-                settleID = id
-                guard let inner = envelope["payload"] else {
-                    payload = .failure(Wire.Failure(path: "body", problem: "missing key 'payload'"))
-                    return
-                }
-                payload = Wire.payload(fromFoundation: inner)
+        \(model.handlers.isEmpty ? "        switch handler {}" : deliveryInitBody)
             }
         }
 
@@ -262,7 +267,21 @@ extension SwiftBridgeGenerator {
         }
     }
 
-    static let originSource = """
+    /// The body of `refusal(for:origin:isMainFrame:)`, for a contract with handlers.
+    private static let refusalBody = """
+        if handler.mainFrameOnly && !isMainFrame {
+            return "forbidden: \\(handler.rawValue) is only allowed from the main frame"
+        }
+        let allowed = handler.allowedOrigins
+        let normalized = normalizedOrigin(origin)
+        if allowed.isEmpty || allowed.contains(where: { normalizedOrigin($0) == normalized }) {
+            return nil
+        }
+        return "forbidden: \\(handler.rawValue) is not allowed from \\(origin)"
+    """
+
+    /// The origin helpers; a contract without handlers has nothing to refuse.
+    static func originSource(hasHandlers: Bool) -> String { """
     /// The origin of a frame as the contract writes origins: `scheme://host`, with `:port` unless
     /// the port is 0 or the scheme's default. Pass `WKSecurityOrigin`'s `protocol`, `host` and `port`.
     public static func origin(protocol scheme: String, host: String, port: Int) -> String {
@@ -275,15 +294,7 @@ extension SwiftBridgeGenerator {
     /// handler, or an origin outside the handler's `allowedOrigins`. The reason starts with
     /// `forbidden:`. Origins compare without regard to case or default ports.
     public static func refusal(for handler: Handler, origin: String, isMainFrame: Bool) -> String? {
-        if handler.mainFrameOnly && !isMainFrame {
-            return "forbidden: \\(handler.rawValue) is only allowed from the main frame"
-        }
-        let allowed = handler.allowedOrigins
-        let normalized = normalizedOrigin(origin)
-        if allowed.isEmpty || allowed.contains(where: { normalizedOrigin($0) == normalized }) {
-            return nil
-        }
-        return "forbidden: \\(handler.rawValue) is not allowed from \\(origin)"
+    \(hasHandlers ? refusalBody : "    // Without handlers there is nothing to refuse.")
     }
 
     private static func defaultPort(ofScheme scheme: String) -> Int? {
@@ -306,6 +317,7 @@ extension SwiftBridgeGenerator {
         return port == defaultPort(ofScheme: scheme) ? String(text[..<colon]) : text
     }
     """
+    }
 
     static let wireSource = """
     /// Reading JSON out of message bodies, with failures that name the key path.

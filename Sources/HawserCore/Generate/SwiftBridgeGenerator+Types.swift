@@ -123,9 +123,11 @@ extension SwiftBridgeGenerator {
         /// The Swift type of `type`; the struct or enum it needs, if any, is added to `declarations`
         /// as `baseName` (`baseName` + `Element` for the items of an array).
         static func reference(
-            _ type: PayloadType, baseName: String, isElement: Bool, reserved: Set<String>, into declarations: inout [Declaration]
+            _ type: PayloadType, baseName: String, isElement: Bool, fieldDescription: String? = nil, reserved: Set<String>,
+            into declarations: inout [Declaration]
         ) -> SwiftType {
             let declaredName = isElement ? baseName + "Element" : baseName
+            let description = isElement ? "An element of an array of `\(baseName)`." : nil
             switch type {
             case .string: return .string
             case .number: return .double
@@ -136,10 +138,11 @@ extension SwiftBridgeGenerator {
             case .array(let element):
                 return .array(reference(element, baseName: baseName, isElement: true, reserved: reserved, into: &declarations))
             case .stringEnum(let values):
-                declarations.append(.enumeration(name: declaredName, description: nil, cases: cases(values)))
+                declarations.append(.enumeration(name: declaredName, description: description ?? fieldDescription, cases: cases(values)))
                 return .named(declaredName)
             case .object(let object):
-                declarations.append(.structure(structure(named: declaredName, object, description: object.description, reserved: reserved)))
+                let text = object.description ?? description ?? fieldDescription
+                declarations.append(.structure(structure(named: declaredName, object, description: text, reserved: reserved)))
                 return .named(declaredName)
             }
         }
@@ -153,7 +156,9 @@ extension SwiftBridgeGenerator {
                 let typeName = uniqueIdentifier(SwiftNames.upperCamelCase(field.name), avoiding: takenTypeNames)
                 takenTypeNames.insert(typeName)
                 takenTypeNames.insert(typeName + "Element")
-                let type = reference(field.type, baseName: typeName, isElement: false, reserved: takenTypeNames, into: &nested)
+                let type = reference(
+                    field.type, baseName: typeName, isElement: false, fieldDescription: "The type of `\(field.name)`.",
+                    reserved: takenTypeNames, into: &nested)
                 fields.append(Field(key: field.name, name: propertyName, type: type, required: field.required, description: field.description))
             }
             return Structure(name: name, description: description, fields: fields, nested: nested)
@@ -219,8 +224,16 @@ extension SwiftBridgeGenerator {
                     }
                 }
             }
-            w.line()
+            if !structure.fields.isEmpty { w.line() }
             w.line("/// Makes a value from its fields.")
+            guard !structure.fields.isEmpty else {
+                w.line("public init() {}")
+                for declaration in structure.nested {
+                    w.line()
+                    writeDeclaration(declaration, to: &w)
+                }
+                return
+            }
             let parameters = structure.fields.map { field in
                 "\(field.escapedName): \(field.declaredType)\(field.required ? "" : " = nil")"
             }
@@ -288,7 +301,8 @@ extension SwiftBridgeGenerator {
                     let key = SwiftStringLiteral.make(field.key)
                     let path = "path + \(SwiftStringLiteral.make(keyPathSuffix(field.key)))"
                     if field.required {
-                        let read = decodeExpression(field.type, value: "try \(ns)Wire.required(\(key), in: object, at: path)", path: path, in: ns)
+                        let required = "\(ns)Wire.required(\(key), in: object, at: path)"
+                        let read = decodeExpression(field.type, value: field.type == .json ? "try " + required : required, path: path, in: ns)
                         w.line("self.\(field.escapedName) = \(read)")
                     } else if field.type == .json {
                         w.line("self.\(field.escapedName) = \(ns)Wire.optional(\(key), in: object)")

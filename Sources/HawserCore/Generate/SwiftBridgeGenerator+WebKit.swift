@@ -7,6 +7,15 @@ extension SwiftBridgeGenerator {
         return worlds
     }
 
+    /// The body of `refusal(of:for:)`, for a contract with handlers.
+    private static let webKitRefusalBody = """
+        let frame = message.frameInfo
+        let origin = frame.securityOrigin
+        return refusal(
+            for: handler, origin: self.origin(protocol: origin.protocol, host: origin.host, port: origin.port),
+            isMainFrame: frame.isMainFrame)
+    """
+
     /// The part under `#if canImport(WebKit)`: installation, the message proxy, settling, events,
     /// and (under `#if canImport(UIKit)`) the native feel of the web view.
     static func writeWebKit(_ model: BridgeModel, to w: inout SwiftCodeWriter) {
@@ -119,11 +128,7 @@ extension SwiftBridgeGenerator {
             /// The reason WebKit's `message` may not reach `handler`, or nil.
             @MainActor
             fileprivate static func refusal(of message: WKScriptMessage, for handler: Handler) -> String? {
-                let frame = message.frameInfo
-                let origin = frame.securityOrigin
-                return refusal(
-                    for: handler, origin: self.origin(protocol: origin.protocol, host: origin.host, port: origin.port),
-                    isMainFrame: frame.isMainFrame)
+            \(model.handlers.isEmpty ? "    // Without handlers there is nothing to refuse." : webKitRefusalBody)
             }
 
             /// Receives WebKit's messages for `install(into:handlers:)` and hands them to the handlers,
