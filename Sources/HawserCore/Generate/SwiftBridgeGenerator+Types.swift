@@ -127,7 +127,7 @@ extension SwiftBridgeGenerator {
             into declarations: inout [Declaration]
         ) -> SwiftType {
             let declaredName = isElement ? baseName + "Element" : baseName
-            let description = isElement ? "An element of an array of `\(baseName)`." : nil
+            let description = isElement ? "An element of `\(baseName)`." : nil
             switch type {
             case .string: return .string
             case .number: return .double
