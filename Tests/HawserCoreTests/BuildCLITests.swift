@@ -12,7 +12,7 @@ final class BuildCLITests: XCTestCase {
     static let styleC = "body { color: red; }\n"
 
     /// The files a build of `project()` writes, in byte order.
-    static let expectedFiles = ["Reader-mode.js", "a.js", "c.js", "hawser-runtime.js", "manifest.json"]
+    static let expectedFiles = ["BRIDGE.md", "Bridge.d.ts", "Bridge.swift", "Reader-mode.js", "a.js", "c.js", "hawser-runtime.js", "manifest.json"]
 
     /// A date no build can produce: output files are set to it so that any rewrite shows.
     static let oldDate = Date(timeIntervalSince1970: 1_000_000_000)
@@ -117,7 +117,7 @@ final class BuildCLITests: XCTestCase {
         XCTAssertFalse(exists(project, "output"))
         let result = try build(project)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "hawser: built 4 scripts into output: 5 added, 0 updated, 0 deleted, 0 unchanged\n")
+        XCTAssertEqual(result.stderr, "hawser: built 4 scripts into output: 8 added, 0 updated, 0 deleted, 0 unchanged\n")
 
         XCTAssertEqual(listing(project), Self.expectedFiles)
         XCTAssertEqual(try manifestFiles(project), listing(project))
@@ -145,10 +145,10 @@ final class BuildCLITests: XCTestCase {
         try backdate(project)
         let before = try stamps(project)
         let bytes = try snapshot(project)
-        XCTAssertEqual(before.count, 5)
+        XCTAssertEqual(before.count, 8)
 
         let result = try build(project)
-        XCTAssertEqual(result.stderr, "hawser: built 4 scripts into output: 0 added, 0 updated, 0 deleted, 5 unchanged\n")
+        XCTAssertEqual(result.stderr, "hawser: built 4 scripts into output: 0 added, 0 updated, 0 deleted, 8 unchanged\n")
         XCTAssertEqual(try stamps(project), before)
         XCTAssertEqual(try snapshot(project), bytes)
         for (file, stamp) in try stamps(project) {
@@ -165,16 +165,18 @@ final class BuildCLITests: XCTestCase {
         let before = try stamps(project)
         let bytes = try snapshot(project)
 
-        // A trailing comment: the handler use keeps its position, so the manifest is unchanged.
+        // A trailing comment: the handler use keeps its position, so the manifest is unchanged;
+        // Bridge.swift embeds every script's source, so it changes with it.
         try project.write("userscripts/a.js", Self.scriptA + "// tweaked\n")
         let result = try build(project)
-        XCTAssertEqual(result.stderr, "hawser: built 4 scripts into output: 0 added, 1 updated, 0 deleted, 4 unchanged\n")
+        XCTAssertEqual(result.stderr, "hawser: built 4 scripts into output: 0 added, 2 updated, 0 deleted, 6 unchanged\n")
 
         let after = try stamps(project)
         XCTAssertEqual(Set(after.keys), Set(before.keys))
         XCTAssertNotEqual(after["a.js"]?.modified, Self.oldDate)
         XCTAssertTrue(try project.read("output/a.js").contains("// tweaked\n"))
-        for file in Self.expectedFiles where file != "a.js" {
+        XCTAssertTrue(try project.read("output/Bridge.swift").contains("// tweaked\n"))
+        for file in Self.expectedFiles where file != "a.js" && file != "Bridge.swift" {
             XCTAssertEqual(after[file], before[file], file)
             XCTAssertEqual(try snapshot(project)[file], bytes[file], file)
         }
@@ -193,14 +195,14 @@ final class BuildCLITests: XCTestCase {
 
         try remove(project, "userscripts/b.js")
         let result = try build(project)
-        // b.js's handler use leaves the manifest: it is updated.
-        XCTAssertEqual(result.stderr, "hawser: built 3 scripts into output: 0 added, 1 updated, 1 deleted, 3 unchanged\n")
+        // b.js's handler use leaves the manifest, Bridge.swift and BRIDGE.md: they are updated.
+        XCTAssertEqual(result.stderr, "hawser: built 3 scripts into output: 0 added, 3 updated, 1 deleted, 4 unchanged\n")
 
         XCTAssertFalse(exists(project, "output/Reader-mode.js"))
         XCTAssertEqual(try project.read("output/README.txt"), "mine\n")
         XCTAssertEqual(try project.read("output/notes/keep.js"), "// mine too\n")
-        XCTAssertEqual(listing(project), ["README.txt", "a.js", "c.js", "hawser-runtime.js", "manifest.json", "notes/keep.js"])
-        XCTAssertEqual(try manifestFiles(project), ["a.js", "c.js", "hawser-runtime.js", "manifest.json"])
+        XCTAssertEqual(listing(project), ["BRIDGE.md", "Bridge.d.ts", "Bridge.swift", "README.txt", "a.js", "c.js", "hawser-runtime.js", "manifest.json", "notes/keep.js"])
+        XCTAssertEqual(try manifestFiles(project), ["BRIDGE.md", "Bridge.d.ts", "Bridge.swift", "a.js", "c.js", "hawser-runtime.js", "manifest.json"])
 
         let after = try stamps(project)
         for file in ["README.txt", "notes/keep.js", "a.js", "c.js", "hawser-runtime.js"] {
@@ -284,13 +286,13 @@ final class BuildCLITests: XCTestCase {
         let fresh = try hawser(["build", "--check"], in: project)
         XCTAssertEqual(fresh.status, 0, fresh.stderr)
         XCTAssertEqual(fresh.stdout, "")
-        XCTAssertEqual(fresh.stderr, "hawser: output is up to date (5 files)\n")
+        XCTAssertEqual(fresh.stderr, "hawser: output is up to date (8 files)\n")
 
         // Stale: a script changed.
         try project.write("userscripts/a.js", Self.scriptA + "// edited\n")
         let stale = try hawser(["build", "--check"], in: project)
         XCTAssertEqual(stale.status, 1)
-        XCTAssertEqual(stale.stderr, "hawser: stale: output/a.js\nhawser: output is out of date; run 'hawser build'\n")
+        XCTAssertEqual(stale.stderr, "hawser: stale: output/Bridge.swift\nhawser: stale: output/a.js\nhawser: output is out of date; run 'hawser build'\n")
         XCTAssertEqual(try snapshot(project), bytes)
         XCTAssertEqual(try stamps(project), stamped)
         try project.write("userscripts/a.js", Self.scriptA)
@@ -313,7 +315,7 @@ final class BuildCLITests: XCTestCase {
         let extraBytes = try snapshot(project)
         let extra = try hawser(["build", "--check"], in: project)
         XCTAssertEqual(extra.status, 1)
-        XCTAssertEqual(extra.stderr, "hawser: stale: output/manifest.json\nhawser: extra: output/c.js\nhawser: output is out of date; run 'hawser build'\n")
+        XCTAssertEqual(extra.stderr, "hawser: stale: output/BRIDGE.md\nhawser: stale: output/Bridge.swift\nhawser: stale: output/manifest.json\nhawser: extra: output/c.js\nhawser: output is out of date; run 'hawser build'\n")
         XCTAssertEqual(try snapshot(project), extraBytes)
     }
 
@@ -337,22 +339,22 @@ final class BuildCLITests: XCTestCase {
             "sub/App/App.swift": Self.swift,
         ])
         let result = try build(project, ["--config", "sub/hawser.json"])
-        XCTAssertEqual(result.stderr, "hawser: built 2 scripts into sub/gen: 3 added, 0 updated, 0 deleted, 0 unchanged\n")
-        XCTAssertEqual(listing(project, "sub/gen"), ["a.js", "hawser-runtime.js", "manifest.json"])
+        XCTAssertEqual(result.stderr, "hawser: built 2 scripts into sub/gen: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
+        XCTAssertEqual(listing(project, "sub/gen"), ["BRIDGE.md", "Bridge.d.ts", "Bridge.swift", "a.js", "hawser-runtime.js", "manifest.json"])
         XCTAssertFalse(exists(project, "gen"))
         XCTAssertFalse(exists(project, "output"))
         XCTAssertFalse(exists(project, "sub/output"))
-        XCTAssertEqual(try manifestFiles(project, "sub/gen"), ["a.js", "hawser-runtime.js", "manifest.json"])
+        XCTAssertEqual(try manifestFiles(project, "sub/gen"), ["BRIDGE.md", "Bridge.d.ts", "Bridge.swift", "a.js", "hawser-runtime.js", "manifest.json"])
 
         // --output replaces the config's key and is relative to the current folder.
         let flag = try build(project, ["--config", "sub/hawser.json", "--output", "elsewhere"])
-        XCTAssertTrue(flag.stderr.contains(" into elsewhere: 3 added,"), flag.stderr)
-        XCTAssertEqual(listing(project, "elsewhere"), ["a.js", "hawser-runtime.js", "manifest.json"])
+        XCTAssertTrue(flag.stderr.contains(" into elsewhere: 6 added,"), flag.stderr)
+        XCTAssertEqual(listing(project, "elsewhere"), ["BRIDGE.md", "Bridge.d.ts", "Bridge.swift", "a.js", "hawser-runtime.js", "manifest.json"])
         XCTAssertFalse(exists(project, "sub/elsewhere"))
 
         let inline = try build(project, ["--config", "sub/hawser.json", "--output=third/level"])
-        XCTAssertTrue(inline.stderr.contains(" into third/level: 3 added,"), inline.stderr)
-        XCTAssertEqual(listing(project, "third/level"), ["a.js", "hawser-runtime.js", "manifest.json"])
+        XCTAssertTrue(inline.stderr.contains(" into third/level: 6 added,"), inline.stderr)
+        XCTAssertEqual(listing(project, "third/level"), ["BRIDGE.md", "Bridge.d.ts", "Bridge.swift", "a.js", "hawser-runtime.js", "manifest.json"])
     }
 
     func testOutputFlagWithDefaultConfig() throws {
@@ -362,7 +364,7 @@ final class BuildCLITests: XCTestCase {
         XCTAssertFalse(exists(project, "output"))
         let check = try hawser(["build", "--check", "--output", "build/web"], in: project)
         XCTAssertEqual(check.status, 0, check.stderr)
-        XCTAssertEqual(check.stderr, "hawser: build/web is up to date (5 files)\n")
+        XCTAssertEqual(check.stderr, "hawser: build/web is up to date (8 files)\n")
     }
 
     func testStrictTurnsWarningsIntoAFailureThatWritesNothing() throws {
@@ -395,10 +397,10 @@ final class BuildCLITests: XCTestCase {
             "App/App.swift": Self.swift,
         ])
         let first = try build(project)
-        XCTAssertEqual(first.stderr, "hawser: built 2 scripts into userscripts/build: 3 added, 0 updated, 0 deleted, 0 unchanged\n")
+        XCTAssertEqual(first.stderr, "hawser: built 2 scripts into userscripts/build: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
         let second = try build(project)
         XCTAssertEqual(second.stdout, "")
-        XCTAssertEqual(second.stderr, "hawser: built 2 scripts into userscripts/build: 0 added, 0 updated, 0 deleted, 3 unchanged\n")
+        XCTAssertEqual(second.stderr, "hawser: built 2 scripts into userscripts/build: 0 added, 0 updated, 0 deleted, 6 unchanged\n")
         let scripts = try XCTUnwrap(try manifest(project, "userscripts/build")["scripts"] as? [[String: Any]])
         XCTAssertEqual(scripts.compactMap { $0["source"] as? String }, ["userscripts/a.js"])
         let check = try hawser(["build", "--check"], in: project)

@@ -74,4 +74,21 @@ final class BuildFixtureTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 20)
     }
+
+    /// The generated Swift of the fixtures with declared types, several worlds and settle
+    /// requests compiles without warnings in Swift 6 mode.
+    func testGeneratedSwiftCompiles() throws {
+        guard let swiftc = Golden.which("swiftc") else { throw XCTSkip("swiftc is not on PATH") }
+        let project = try TemporaryProject()
+        for name in ["metadata-good", "payload-inferred", "runtime-config", "typed-bridge"] {
+            let files = try Self.build(name).files
+            let source = try XCTUnwrap(files.first { $0.key.hasSuffix(".swift") }, name)
+            try project.write("\(name).swift", String(decoding: source.value, as: UTF8.self))
+            let module = name.replacingOccurrences(of: "-", with: "_")
+            let result = try Subprocess.run(
+                swiftc, ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-emit-library", "-module-name", module, "-o", "lib\(module).so", "\(name).swift"],
+                in: project.url)
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stdout)\(result.stderr)")
+        }
+    }
 }

@@ -38,6 +38,7 @@ public enum Builder {
         let model = BridgeModel.make(contract: report.contract, types: types, scripts: scripts, config: input.config)
         var files: [String: [UInt8]] = [:]
         for script in scripts { files[script.file] = Array(script.text.utf8) }
+        files["\(model.name).swift"] = Array(SwiftBridgeGenerator.generate(model).utf8)
         files["\(model.name).d.ts"] = Array(TypeScriptDeclarationsGenerator.generate(model).utf8)
         files[documentFile] = Array(BridgeDocumentGenerator.generate(model).utf8)
         let manifest = BuildManifest.render(model: model, files: files.keys.sorted() + [manifestFile])

@@ -256,7 +256,7 @@ extension SwiftBridgeGenerator {
             w.line("/// The origins (`scheme://host[:port]`) that may post to the handler; empty allows every origin.")
             w.block("public var allowedOrigins: [String] {") { w in
                 switchOverHandlers({ $0.origins.isEmpty ? model.allowedOrigins : $0.origins }, { origins in
-                    "[" + origins.map(SwiftStringLiteral.make).joined(separator: ", ") + "]"
+                    "[" + origins.map { SwiftStringLiteral.make($0) }.joined(separator: ", ") + "]"
                 }, to: &w)
             }
             w.line()

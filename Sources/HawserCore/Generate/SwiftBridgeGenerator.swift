@@ -140,7 +140,7 @@ public enum SwiftBridgeGenerator {
                 w.line("Script(")
                 w.indent { w in
                     w.line("name: \(SwiftStringLiteral.make(script.name)),")
-                    w.line("source: \(SwiftStringLiteral.make(script.text)),")
+                    w.line("source: \(SwiftStringLiteral.make(script.text, indent: w.indentation)),")
                     w.line("injectionTime: .\(script.runAt.rawValue),")
                     w.line("mainFrameOnly: \(script.mainFrameOnly),")
                     w.line("world: \(worldExpression(script.world))")
@@ -187,6 +187,9 @@ public enum SwiftBridgeGenerator {
 struct SwiftCodeWriter {
     private(set) var text = ""
     private var level = 0
+
+    /// The current indentation, for multi-line literals whose lines must carry it.
+    var indentation: String { String(repeating: "    ", count: level) }
 
     /// One line at the current indentation; an empty line has no trailing spaces.
     mutating func line(_ content: String = "") {
