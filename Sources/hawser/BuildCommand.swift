@@ -3,7 +3,7 @@ import HawserCore
 
 /// `hawser build`: lints, then compiles the scripts into the output folder. Writes nothing when
 /// there is any error, so the last good output stays intact.
-enum BuildCommand {
+enum BuildCommand: Subcommand {
     static let usage = """
         OVERVIEW: Compile the user scripts into the scripts to inject, the runtime and manifest.json.
 
@@ -48,11 +48,7 @@ enum BuildCommand {
         return proceed ? options : nil
     }
 
-    static func run(_ arguments: [String], io: StandardStreams) throws -> ExitStatus {
-        guard let options = try parse(arguments) else {
-            io.out(usage)
-            return .success
-        }
+    static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
         let project = try ProjectInputs.load(options.common, output: options.output, guardingOutput: true)
         let outputFolder = project.outputFolder
         let result = Builder.build(project.lintInput)
@@ -61,7 +57,7 @@ enum BuildCommand {
             io.out(options.format.render(report))
         }
         if report.errorCount > 0 || (options.strict && report.warningCount > 0) {
-            io.err("hawser: \(LintCommand.plural(report.errorCount, "error")), \(LintCommand.plural(report.warningCount, "warning")); nothing written to \(outputFolder)\n")
+            io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)); nothing written to \(outputFolder)\n")
             return .findings
         }
         let output = OutputFolder(path: outputFolder, manifest: Builder.manifestFile)
@@ -74,11 +70,11 @@ enum BuildCommand {
                 io.err("hawser: \(outputFolder) is out of date; run 'hawser build'\n")
                 return .findings
             }
-            io.err("hawser: \(outputFolder) is up to date (\(LintCommand.plural(result.files.count, "file")))\n")
+            io.err("hawser: \(outputFolder) is up to date (\(plural(result.files.count, "file")))\n")
             return .success
         }
         try output.apply(plan, files: result.files)
-        io.err("hawser: built \(LintCommand.plural(result.scripts.count, "script")) into \(outputFolder): \(plan.missing.count) added, \(plan.stale.count) updated, \(plan.extra.count) deleted, \(plan.unchanged) unchanged\n")
+        io.err("hawser: built \(plural(result.scripts.count, "script")) into \(outputFolder): \(plan.missing.count) added, \(plan.stale.count) updated, \(plan.extra.count) deleted, \(plan.unchanged) unchanged\n")
         return .success
     }
 }

@@ -41,34 +41,28 @@ enum HawserCommand {
             io.out("hawser \(Hawser.version)\n")
             return .success
         case "help":
-            guard let topic = rest.first else { io.out(overview); return .success }
-            guard let usage = usage(of: topic) else {
+            guard let topic = rest.first, topic != "help" else { io.out(overview); return .success }
+            guard let subcommand = subcommands[topic] else {
                 io.err("hawser: error: unknown command '\(topic)'\n\n" + overview)
                 return .usage
             }
-            io.out(usage)
+            io.out(subcommand.usage)
             return .success
-        case "lint":
-            return report(LintCommand.usage, io: io) { try LintCommand.run(rest, io: io) }
-        case "build":
-            return report(BuildCommand.usage, io: io) { try BuildCommand.run(rest, io: io) }
-        case "stubs":
-            return report(StubsCommand.usage, io: io) { try StubsCommand.run(rest, io: io) }
         default:
-            io.err("hawser: error: unknown command '\(command)'\n\n" + overview)
-            return .usage
+            guard let subcommand = subcommands[command] else {
+                io.err("hawser: error: unknown command '\(command)'\n\n" + overview)
+                return .usage
+            }
+            return report(subcommand.usage, io: io) { try subcommand.run(rest, io: io) }
         }
     }
 
-    static func usage(of command: String) -> String? {
-        switch command {
-        case "lint": return LintCommand.usage
-        case "build": return BuildCommand.usage
-        case "stubs": return StubsCommand.usage
-        case "help": return overview
-        default: return nil
-        }
-    }
+    /// The subcommands by name.
+    static let subcommands: [String: any Subcommand.Type] = [
+        "lint": LintCommand.self,
+        "build": BuildCommand.self,
+        "stubs": StubsCommand.self,
+    ]
 
     /// Runs a subcommand body, printing a `UsageError` as one line (plus the usage when asked).
     private static func report(_ usage: String, io: StandardStreams, _ body: () throws -> ExitStatus) -> ExitStatus {

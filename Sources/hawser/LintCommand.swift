@@ -1,7 +1,7 @@
 import HawserCore
 
 /// `hawser lint`: checks handler names between the scripts and the Swift sources.
-enum LintCommand {
+enum LintCommand: Subcommand {
     static let usage = """
         OVERVIEW: Check message-handler names between user scripts and Swift sources.
 
@@ -40,23 +40,15 @@ enum LintCommand {
         return proceed ? options : nil
     }
 
-    static func run(_ arguments: [String], io: StandardStreams) throws -> ExitStatus {
-        guard let options = try parse(arguments) else {
-            io.out(usage)
-            return .success
-        }
+    static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
         let project = try ProjectInputs.load(options.common)
         // The build's checks (metadata, names, @require) without writing anything.
         let report = Builder.build(project.lintInput).report
         io.out(options.format.render(report))
         if options.format == .text {
-            io.err("hawser: \(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning")) in \(plural(report.fileCount, "file")), \(plural(report.handlers.count, "handler"))\n")
+            io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlers.count, "handler"))\n")
         }
         if report.errorCount > 0 || (options.strict && report.warningCount > 0) { return .findings }
         return .success
-    }
-
-    static func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

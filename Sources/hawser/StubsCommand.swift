@@ -3,7 +3,7 @@ import HawserCore
 
 /// `hawser stubs`: writes a starting implementation of `<Name>.Handlers`, or, when the file
 /// already exists, lists the requirements it does not implement yet.
-enum StubsCommand {
+enum StubsCommand: Subcommand {
     static let usage = """
         OVERVIEW: Write a stub implementation of the bridge's Handlers protocol, or list what an existing one lacks.
 
@@ -45,17 +45,13 @@ enum StubsCommand {
         return proceed ? options : nil
     }
 
-    static func run(_ arguments: [String], io: StandardStreams) throws -> ExitStatus {
-        guard let options = try parse(arguments) else {
-            io.out(usage)
-            return .success
-        }
+    static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
         let project = try ProjectInputs.load(options.common)
         let result = Builder.build(project.lintInput)
         let report = result.report
         if report.errorCount > 0 {
             io.out(ReportFormat.text.render(report))
-            io.err("hawser: \(LintCommand.plural(report.errorCount, "error")), \(LintCommand.plural(report.warningCount, "warning")); no stubs written\n")
+            io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)); no stubs written\n")
             return .findings
         }
         guard let model = result.model else { return .findings }
@@ -76,10 +72,10 @@ enum StubsCommand {
                 io.out("\(path) implements every requirement of \(protocolName)\n")
                 return .success
             }
-            var text = "\(path) lacks \(LintCommand.plural(missing.count, "requirement")) of \(protocolName):\n"
+            var text = "\(path) lacks \(plural(missing.count, "requirement")) of \(protocolName):\n"
             for signature in missing { text += "  \(signature)\n" }
             io.out(text)
-            io.err("hawser: \(path) is missing \(LintCommand.plural(missing.count, "method")) and was not overwritten; add them, or pass --force to replace the file\n")
+            io.err("hawser: \(path) is missing \(plural(missing.count, "method")) and was not overwritten; add them, or pass --force to replace the file\n")
             return .findings
         }
         let text = HandlerStubsGenerator.generate(model)
