@@ -13,26 +13,26 @@
   const CONFIGURED_TRANSPORT = "reply";
   /** The compiled contract: handler name -> { kind: "message" | "request", transport }. */
   const CONFIGURED_CONTRACT = {
-  "hashChanged": {
-    "kind": "message"
-  },
-  "imageChanged": {
-    "kind": "message"
-  },
-  "observer": {
-    "kind": "message"
-  },
-  "pageReady": {
-    "kind": "message"
-  },
-  "readFile": {
-    "kind": "request",
-    "transport": "reply"
-  },
-  "stateSync": {
-    "kind": "message"
-  }
-};
+    "hashChanged": {
+      "kind": "message"
+    },
+    "imageChanged": {
+      "kind": "message"
+    },
+    "observer": {
+      "kind": "message"
+    },
+    "pageReady": {
+      "kind": "message"
+    },
+    "readFile": {
+      "kind": "request",
+      "transport": "reply"
+    },
+    "stateSync": {
+      "kind": "message"
+    }
+  };
 
   const root = globalThis;
 

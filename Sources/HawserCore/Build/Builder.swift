@@ -1,3 +1,5 @@
+import Foundation
+
 /// The result of compiling a project: every finding, the scripts in injection order, and the
 /// output files (empty when there is any error, so the last good output stays).
 public struct BuildResult: Sendable {
@@ -63,7 +65,8 @@ public enum Builder {
         text += RuntimeTemplate.render(
             global: config.runtime.global, timeoutMs: config.runtime.timeoutMs,
             defaultTransport: config.requestTransport.rawValue,
-            contractJSON: String(table.rendered().dropLast()))
+            // Indented to sit inside the runtime's function (JSON strings hold no raw newlines).
+            contractJSON: String(table.rendered().dropLast()).replacingOccurrences(of: "\n", with: "\n  "))
         text += ScriptTemplates.sourceURL("hawser/\(runtimeName).js")
         let otherWorlds = Set(worlds.filter { $0 != .page }).sorted { $0.manifestValue < $1.manifestValue }
         return ([ContentWorldSpec.page] + otherWorlds).map { world in

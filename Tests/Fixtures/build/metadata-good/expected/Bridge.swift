@@ -67,10 +67,10 @@ public enum Bridge {
               const CONFIGURED_TRANSPORT = "reply";
               /** The compiled contract: handler name -> { kind: "message" | "request", transport }. */
               const CONFIGURED_CONTRACT = {
-              "observer": {
-                "kind": "message"
-              }
-            };
+                "observer": {
+                  "kind": "message"
+                }
+              };
 
               const root = globalThis;
 
@@ -710,10 +710,10 @@ public enum Bridge {
               const CONFIGURED_TRANSPORT = "reply";
               /** The compiled contract: handler name -> { kind: "message" | "request", transport }. */
               const CONFIGURED_CONTRACT = {
-              "observer": {
-                "kind": "message"
-              }
-            };
+                "observer": {
+                  "kind": "message"
+                }
+              };
 
               const root = globalThis;
 
@@ -1353,10 +1353,10 @@ public enum Bridge {
               const CONFIGURED_TRANSPORT = "reply";
               /** The compiled contract: handler name -> { kind: "message" | "request", transport }. */
               const CONFIGURED_CONTRACT = {
-              "observer": {
-                "kind": "message"
-              }
-            };
+                "observer": {
+                  "kind": "message"
+                }
+              };
 
               const root = globalThis;
 

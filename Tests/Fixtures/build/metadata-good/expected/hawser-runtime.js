@@ -13,10 +13,10 @@
   const CONFIGURED_TRANSPORT = "reply";
   /** The compiled contract: handler name -> { kind: "message" | "request", transport }. */
   const CONFIGURED_CONTRACT = {
-  "observer": {
-    "kind": "message"
-  }
-};
+    "observer": {
+      "kind": "message"
+    }
+  };
 
   const root = globalThis;
 

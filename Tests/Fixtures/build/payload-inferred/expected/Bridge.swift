@@ -70,20 +70,20 @@ public enum Bridge {
               const CONFIGURED_TRANSPORT = "reply";
               /** The compiled contract: handler name -> { kind: "message" | "request", transport }. */
               const CONFIGURED_CONTRACT = {
-              "count": {
-                "kind": "request",
-                "transport": "reply"
-              },
-              "mixed": {
-                "kind": "message"
-              },
-              "observer": {
-                "kind": "message"
-              },
-              "opaque": {
-                "kind": "message"
-              }
-            };
+                "count": {
+                  "kind": "request",
+                  "transport": "reply"
+                },
+                "mixed": {
+                  "kind": "message"
+                },
+                "observer": {
+                  "kind": "message"
+                },
+                "opaque": {
+                  "kind": "message"
+                }
+              };
 
               const root = globalThis;
 

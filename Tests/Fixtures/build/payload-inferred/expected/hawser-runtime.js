@@ -13,20 +13,20 @@
   const CONFIGURED_TRANSPORT = "reply";
   /** The compiled contract: handler name -> { kind: "message" | "request", transport }. */
   const CONFIGURED_CONTRACT = {
-  "count": {
-    "kind": "request",
-    "transport": "reply"
-  },
-  "mixed": {
-    "kind": "message"
-  },
-  "observer": {
-    "kind": "message"
-  },
-  "opaque": {
-    "kind": "message"
-  }
-};
+    "count": {
+      "kind": "request",
+      "transport": "reply"
+    },
+    "mixed": {
+      "kind": "message"
+    },
+    "observer": {
+      "kind": "message"
+    },
+    "opaque": {
+      "kind": "message"
+    }
+  };
 
   const root = globalThis;
 

@@ -13,18 +13,18 @@
   const CONFIGURED_TRANSPORT = "settle";
   /** The compiled contract: handler name -> { kind: "message" | "request", transport }. */
   const CONFIGURED_CONTRACT = {
-  "fastRead": {
-    "kind": "request",
-    "transport": "reply"
-  },
-  "slowRead": {
-    "kind": "request",
-    "transport": "settle"
-  },
-  "telemetry": {
-    "kind": "message"
-  }
-};
+    "fastRead": {
+      "kind": "request",
+      "transport": "reply"
+    },
+    "slowRead": {
+      "kind": "request",
+      "transport": "settle"
+    },
+    "telemetry": {
+      "kind": "message"
+    }
+  };
 
   const root = globalThis;
 

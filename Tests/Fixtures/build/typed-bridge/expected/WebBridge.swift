@@ -71,24 +71,24 @@ public enum WebBridge {
               const CONFIGURED_TRANSPORT = "settle";
               /** The compiled contract: handler name -> { kind: "message" | "request", transport }. */
               const CONFIGURED_CONTRACT = {
-              "2fa": {
-                "kind": "request",
-                "transport": "settle"
-              },
-              "default": {
-                "kind": "message"
-              },
-              "my-handler": {
-                "kind": "message"
-              },
-              "notification_name": {
-                "kind": "message"
-              },
-              "readFile": {
-                "kind": "request",
-                "transport": "reply"
-              }
-            };
+                "2fa": {
+                  "kind": "request",
+                  "transport": "settle"
+                },
+                "default": {
+                  "kind": "message"
+                },
+                "my-handler": {
+                  "kind": "message"
+                },
+                "notification_name": {
+                  "kind": "message"
+                },
+                "readFile": {
+                  "kind": "request",
+                  "transport": "reply"
+                }
+              };
 
               const root = globalThis;
 
@@ -728,24 +728,24 @@ public enum WebBridge {
               const CONFIGURED_TRANSPORT = "settle";
               /** The compiled contract: handler name -> { kind: "message" | "request", transport }. */
               const CONFIGURED_CONTRACT = {
-              "2fa": {
-                "kind": "request",
-                "transport": "settle"
-              },
-              "default": {
-                "kind": "message"
-              },
-              "my-handler": {
-                "kind": "message"
-              },
-              "notification_name": {
-                "kind": "message"
-              },
-              "readFile": {
-                "kind": "request",
-                "transport": "reply"
-              }
-            };
+                "2fa": {
+                  "kind": "request",
+                  "transport": "settle"
+                },
+                "default": {
+                  "kind": "message"
+                },
+                "my-handler": {
+                  "kind": "message"
+                },
+                "notification_name": {
+                  "kind": "message"
+                },
+                "readFile": {
+                  "kind": "request",
+                  "transport": "reply"
+                }
+              };
 
               const root = globalThis;
 
