@@ -73,7 +73,7 @@ final class HandlerAccessResolver {
     }
 
     private func subscriptValue(_ base: HandlerValue, index: SyntaxNode) -> HandlerValue? {
-        if let name = index.staticStringValue {
+        if let name = index.staticStringValue ?? scopes.constantString(index) {
             return base.member(name, at: index.start)
         }
         if base == .messageHandlers {

@@ -46,6 +46,19 @@ final class Binding {
 final class ScopeResolver {
     private var tables: [NodeKey: [String: Binding]] = [:]
 
+    /// The string an identifier stands for when it names a `const` initialised by a string
+    /// literal (or a template literal without substitutions): `const NAME = "observer"`.
+    /// A `const` cannot be reassigned, so this is sound.
+    func constantString(_ identifier: SyntaxNode) -> String? {
+        guard identifier.type == "identifier",
+              let binding = binding(named: identifier.text, at: identifier),
+              binding.sources.count == 1, let source = binding.sources.first,
+              source.kind == .const, source.path.isEmpty,
+              let value = source.declarator?.child(field: "value")?.skippingParenthesesDownward
+        else { return nil }
+        return value.staticStringValue
+    }
+
     /// The binding that `identifier` (a reference at that position) denotes, or nil when the
     /// name is not declared in any enclosing scope (a global).
     func binding(named name: String, at node: SyntaxNode) -> Binding? {
