@@ -596,6 +596,11 @@ def flow_f_hash_changes_in_main_frame_and_iframe(notes):
             return { runtime: typeof w.hawser, url: w.location.href };
         """)
         check_equal(info["runtime"], "object", "typeof hawser in the iframe (%s)" % info["url"])
+        # A request from the iframe gets its reply there too.
+        check_equal(page.js('return await document.getElementById("child").contentWindow'
+                            '.readAppFile("notes.txt");'), NOTES_TXT, "readAppFile in the iframe")
+        check_equal(page.native.bodies("hashChanged"), [{"hash": "#x", "isMainFrame": True}],
+                    "hashChanged before the iframe's change")
         # The child navigates its own fragment.
         page.js('document.getElementById("child").contentWindow.eval(\'location.hash = "#y"\');')
         check_equal(page.wait_messages("hashChanged", 2),
