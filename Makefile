@@ -4,7 +4,7 @@ SWIFT_FLAGS ?=
 HAWSER := .build/release/hawser
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap') Package.swift
 
-.PHONY: all build deps demo test bench clean
+.PHONY: all build deps demo test e2e bench clean
 all: build
 
 deps:
@@ -25,6 +25,12 @@ demo: build
 
 test: deps
 	@scripts/run-tests.sh
+
+# Opt-in, not part of `make test`: the committed output/ in a real WebKit (WebKitGTK under Xvfb).
+e2e: build
+	@$(HAWSER) build --check
+	@scripts/install-e2e-deps.sh
+	@xvfb-run -a /usr/bin/python3 Tests/E2E/webkit_e2e.py
 
 bench: build
 	@Benchmarks/run.sh

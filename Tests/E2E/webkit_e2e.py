@@ -1,0 +1,917 @@
+#!/usr/bin/env python3
+"""End-to-end tests of Hawser's emitted scripts in a real WebKit (WebKitGTK, WebKit2 4.1).
+
+Each test builds a fresh WebKit2.UserContentManager the way the generated Swift `install`
+builds a WKUserContentController: every script of `output/manifest.json` in order, as a user
+script with its injection time and frames, and every handler of the manifest, with reply for
+`reply`-transport requests. It loads a page, drives it through JavaScript, and checks what the
+native side received (compared as parsed JSON values: native key order is not stable).
+
+Run under a display: `xvfb-run -a /usr/bin/python3 Tests/E2E/webkit_e2e.py` (or `make e2e`).
+Options: `--output DIR` tests another build output; `-k TEXT` runs only the tests whose name contains TEXT; `--verbose` prints the pages'
+console messages; `--hawser PATH` is the hawser binary used to compile the extra scripts of the
+isolation test (default `.build/release/hawser`).
+"""
+
+import argparse
+import faulthandler
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+import gi
+
+gi.require_version("WebKit2", "4.1")
+gi.require_version("Gtk", "3.0")
+gi.require_version("JavaScriptCore", "4.1")
+from gi.repository import GLib, Gtk, JavaScriptCore, WebKit2  # noqa: E402
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+OUTPUT = os.path.join(REPO, "output")
+DEMO_PAGE = os.path.join(REPO, "Examples", "DemoApp", "Web", "index.html")
+BASE_URI = "https://app.example.com/"
+
+TEST_TIMEOUT_S = 10.0
+VIEWPORT = "width=device-width, initial-scale=1, minimum-scale=1, maximum-scale=1, user-scalable=no"
+
+VERBOSE = False
+HAWSER = os.path.join(REPO, ".build", "release", "hawser")
+
+
+class Failure(Exception):
+    """A failed check: the message says what was expected and what happened."""
+
+
+class Timeout(Failure):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def check_equal(actual, expected, what):
+    if actual != expected:
+        raise Failure("%s: expected %s, got %s" % (what, json.dumps(expected, ensure_ascii=False),
+                                                   json.dumps(actual, ensure_ascii=False)))
+
+
+# -------------------------------------------------------------------------------------------------
+# The manifest and the emitted scripts
+
+
+def load_manifest():
+    with open(os.path.join(OUTPUT, "manifest.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def read_output(file_name):
+    with open(os.path.join(OUTPUT, file_name), encoding="utf-8") as f:
+        return f.read()
+
+
+def manifest_scripts(manifest, notes):
+    """The manifest's scripts in injection order, as (entry, source); page world only."""
+    scripts = []
+    for entry in manifest["scripts"]:
+        if entry.get("world") != "page":
+            notes.append("script %r is in world %r, not the page world: not injected by this harness"
+                         % (entry["name"], entry.get("world")))
+            continue
+        scripts.append((entry, read_output(entry["file"])))
+    return scripts
+
+
+def user_script(source, run_at, main_frame_only):
+    time_ = {
+        "documentStart": WebKit2.UserScriptInjectionTime.START,
+        "documentEnd": WebKit2.UserScriptInjectionTime.END,
+    }[run_at]
+    frames = (WebKit2.UserContentInjectedFrames.TOP_FRAME if main_frame_only
+              else WebKit2.UserContentInjectedFrames.ALL_FRAMES)
+    return WebKit2.UserScript.new(source, frames, time_, None, None)
+
+
+# -------------------------------------------------------------------------------------------------
+# Waiting on the GLib main loop, never forever
+
+
+class Clock:
+    """The deadline of the running test; every wait stops at it."""
+
+    deadline = None
+
+    @classmethod
+    def start(cls, seconds):
+        cls.deadline = time.monotonic() + seconds
+
+    @classmethod
+    def remaining(cls):
+        return cls.deadline - time.monotonic()
+
+
+def spin_until(condition, what, timeout=None):
+    """Runs the main loop until condition() is true; fails at the timeout or the test's deadline."""
+    limit = Clock.remaining() if timeout is None else min(timeout, Clock.remaining())
+    end = time.monotonic() + max(limit, 0)
+    context = GLib.MainContext.default()
+    # A periodic source, so that iteration(True) wakes up to look at the clock.
+    tick = GLib.timeout_add(20, lambda: True)
+    try:
+        while not condition():
+            if time.monotonic() >= end:
+                raise Timeout("timed out after %.1f s waiting for %s" % (limit, what))
+            context.iteration(True)
+    finally:
+        GLib.source_remove(tick)
+
+
+def spin_for(seconds):
+    """Runs the main loop for `seconds` (bounded by the test's deadline)."""
+    end = time.monotonic() + seconds
+    if end > Clock.deadline:
+        raise Timeout("the test would pass its %.0f s limit" % TEST_TIMEOUT_S)
+    spin_until(lambda: time.monotonic() >= end, "%.1f s to pass" % seconds, timeout=seconds + 1)
+
+
+# -------------------------------------------------------------------------------------------------
+# A web view wired up as the generated `install` wires a WKWebView
+
+
+class Request:
+    """A message to a reply handler, answered like WKScriptMessageHandlerWithReply's replyHandler."""
+
+    def __init__(self, name, payload, reply, context):
+        self.name, self.payload, self.reply, self.context = name, payload, reply, context
+        self.answered = False
+
+    def resolve(self, json_text):
+        self.answered = True
+        self.reply.return_value(JavaScriptCore.Value.new_from_json(self.context, json_text))
+
+    def reject(self, message):
+        self.answered = True
+        self.reply.return_error_message(message)
+
+
+class Native:
+    """What the app's handlers do: record every message; answer requests through `answer`."""
+
+    def __init__(self, answer=None):
+        self.messages = []  # (handler name, parsed JSON body), in arrival order
+        self.answer = answer or default_answer
+        self.requests = []  # every Request, answered or not (kept alive)
+
+    def bodies(self, name):
+        return [body for (n, body) in self.messages if n == name]
+
+
+NOTES_TXT = "Notes from native: \"quoted\", <b>tags</b>, a line\nbreak, \u2028 and \u2029."
+
+
+def default_answer(request):
+    """readFile: a one-file file system; any other request is an error."""
+    if request.name == "readFile":
+        path = request.payload.get("path") if isinstance(request.payload, dict) else None
+        if path == "notes.txt":
+            request.resolve(json.dumps(NOTES_TXT))
+        else:
+            request.reject("no such file: %s" % path)
+    else:
+        request.reject("no native implementation for %s" % request.name)
+
+
+def to_json_value(js_value):
+    """A JSCValue as a Python value, through JSON (undefined becomes None)."""
+    if js_value is None or js_value.is_undefined():
+        return None
+    text = js_value.to_json(0)
+    return None if text is None else json.loads(text)
+
+
+class Page:
+    """One WebKitGTK web view with Hawser's scripts and handlers installed."""
+
+    def __init__(self, html, base_uri=BASE_URI, native=None, before=(), after=(), scripts=None,
+                 manifest=None, notes=None):
+        self.native = native or Native()
+        self.notes = notes if notes is not None else []
+        manifest = manifest or load_manifest()
+        self.ucm = WebKit2.UserContentManager()
+
+        for source, run_at, main_frame_only in before:
+            self.ucm.add_script(user_script(source, run_at, main_frame_only))
+        for entry, source in (scripts if scripts is not None else manifest_scripts(manifest, self.notes)):
+            self.ucm.add_script(user_script(source, entry["runAt"], entry["mainFrameOnly"]))
+        for source, run_at, main_frame_only in after:
+            self.ucm.add_script(user_script(source, run_at, main_frame_only))
+
+        for handler in manifest["handlers"]:
+            name = handler["name"]
+            if handler.get("kind") == "request" and handler.get("transport") == "reply":
+                check(self.ucm.register_script_message_handler_with_reply(name, None),
+                      "could not register the reply handler %r" % name)
+                self.ucm.connect("script-message-with-reply-received::" + name, self._on_request, name)
+            else:
+                check(self.ucm.register_script_message_handler(name),
+                      "could not register the handler %r" % name)
+                self.ucm.connect("script-message-received::" + name, self._on_message, name)
+
+        self.view = WebKit2.WebView(user_content_manager=self.ucm)
+        settings = self.view.get_settings()
+        settings.set_enable_write_console_messages_to_stdout(VERBOSE)
+        self.view.connect("load-changed", self._on_load_changed)
+        self.view.connect("load-failed", self._on_load_failed)
+        self.view.connect("decide-policy", self._on_decide_policy)
+        self.blocked_navigations = []
+        self.window = Gtk.Window()
+        self.window.set_default_size(800, 600)
+        self.window.add(self.view)
+        self.window.show_all()
+
+        self.finished = False
+        self.load_error = None
+        self.view.load_html(html, base_uri)
+        spin_until(lambda: self.finished or self.load_error is not None, "the page to load")
+        if self.load_error is not None:
+            raise Failure("the page failed to load: %s" % self.load_error)
+
+    # Signals
+
+    def _on_load_changed(self, view, event):
+        if event == WebKit2.LoadEvent.FINISHED:
+            self.finished = True
+
+    def _on_load_failed(self, view, event, uri, error):
+        if not self.finished:
+            self.load_error = "%s: %s" % (uri, error.message)
+        return False
+
+    def _on_decide_policy(self, view, decision, decision_type):
+        # A submitted form would navigate away to a URL with no server behind it: the app under
+        # test only cares about the message posted on submit, so the navigation is cancelled.
+        if decision_type == WebKit2.PolicyDecisionType.NAVIGATION_ACTION:
+            action = decision.get_navigation_action()
+            if action.get_navigation_type() == WebKit2.NavigationType.FORM_SUBMITTED:
+                self.blocked_navigations.append(action.get_request().get_uri())
+                decision.ignore()
+                return True
+        return False
+
+    def _on_message(self, ucm, result, name):
+        self.native.messages.append((name, to_json_value(result.get_js_value())))
+
+    def _on_request(self, ucm, value, reply, name):
+        request = Request(name, to_json_value(value), reply, value.get_context())
+        self.native.messages.append((name, request.payload))
+        self.native.requests.append(request)
+        self.native.answer(request)  # may leave it for the test to answer later
+        return True
+
+    # Driving the page
+
+    def js(self, body, arguments=None, what=None):
+        """Runs `body` as an async function in the page world; returns its result as JSON."""
+        variant = None
+        if arguments is not None:
+            variant = GLib.Variant("a{sv}", {k: to_variant(v) for k, v in arguments.items()})
+        box = {}
+
+        def done(view, result, _data):
+            try:
+                box["value"] = to_json_value(view.call_async_javascript_function_finish(result))
+            except GLib.Error as error:
+                box["error"] = error.message
+
+        self.view.call_async_javascript_function(body, -1, variant, None, None, None, done, None)
+        spin_until(lambda: box, what or "JavaScript to finish: %s" % body.strip().splitlines()[0])
+        if "error" in box:
+            raise Failure("JavaScript threw: %s\n  in: %s" % (box["error"], body.strip()))
+        return box["value"]
+
+    def wait_messages(self, name, count, what=None, timeout=None):
+        spin_until(lambda: len(self.native.bodies(name)) >= count,
+                   what or "%d message(s) to %r (got %s)" % (count, name, self.native.bodies(name)),
+                   timeout)
+        return self.native.bodies(name)
+
+    def close(self):
+        self.window.destroy()
+        # Let the web process notice; nothing else to wait for.
+        context = GLib.MainContext.default()
+        while context.pending():
+            context.iteration(False)
+
+
+def to_variant(value):
+    if isinstance(value, bool):
+        return GLib.Variant("b", value)
+    if isinstance(value, int):
+        return GLib.Variant("x", value)
+    if isinstance(value, float):
+        return GLib.Variant("d", value)
+    if isinstance(value, str):
+        return GLib.Variant("s", value)
+    raise TypeError("unsupported argument %r" % (value,))
+
+
+def demo_html():
+    with open(DEMO_PAGE, encoding="utf-8") as f:
+        return f.read()
+
+
+def page_with(body, head=""):
+    return ("<!doctype html><html><head><meta charset=\"utf-8\">%s</head><body>%s</body></html>"
+            % (head, body))
+
+
+# -------------------------------------------------------------------------------------------------
+# Tests
+
+TESTS = []
+
+
+def test(function):
+    TESTS.append(function)
+    return function
+
+
+@test
+def manifest_is_injectable(notes):
+    """Every script of the manifest exists, has a known runAt, and the runtime comes first."""
+    manifest = load_manifest()
+    scripts = manifest_scripts(manifest, notes)
+    check(scripts, "the manifest lists no page-world scripts")
+    check_equal(scripts[0][0]["origin"], "runtime", "the first script's origin")
+    for entry, source in scripts:
+        check(entry["runAt"] in ("documentStart", "documentEnd"), "unknown runAt %r" % entry["runAt"])
+        check(source.startswith("// Generated by Hawser"), "%s lacks the generated header" % entry["file"])
+
+
+@test
+def flow_a_form_submit_posts_name_and_email(notes):
+    page = Page(demo_html())
+    try:
+        name = "Ada \"Lovelace\" \u2318 </script>"
+        page.js("""
+            const form = document.getElementById("signup");
+            form.elements.name.value = name;
+            form.elements.email.value = "ada@example.com";
+            form.requestSubmit();
+        """, {"name": name})
+        bodies = page.wait_messages("observer", 1)
+        check_equal(bodies, [{"name": name, "email": "ada@example.com"}], "observer's messages")
+    finally:
+        page.close()
+
+
+@test
+def flow_b_read_file_resolves_with_native_reply(notes):
+    page = Page(demo_html())
+    try:
+        text = page.js('return await window.readAppFile("notes.txt");')
+        check_equal(text, NOTES_TXT, "readAppFile's result")
+        check_equal(page.native.bodies("readFile"), [{"path": "notes.txt"}], "readFile's payloads")
+    finally:
+        page.close()
+
+
+@test
+def flow_b_native_error_rejects_with_code_native(notes):
+    page = Page(demo_html())
+    try:
+        result = page.js("""
+            try {
+              await window.readAppFile("missing.txt");
+              return { resolved: true };
+            } catch (e) {
+              return { isError: e instanceof Error, name: e.name, code: e.code, handler: e.handler,
+                       message: e.message };
+            }
+        """)
+        check_equal(result, {"isError": True, "name": "HawserError", "code": "native",
+                             "handler": "readFile", "message": "no such file: missing.txt"},
+                    "the rejection")
+    finally:
+        page.close()
+
+
+@test
+def flow_b_unregistered_handler_rejects_unavailable(notes):
+    page = Page(demo_html())
+    try:
+        result = page.js("""
+            try {
+              await hawser.call("notRegistered", { a: 1 });
+              return { resolved: true };
+            } catch (e) {
+              return { isTypeError: e instanceof TypeError, name: e.name, code: e.code, handler: e.handler };
+            }
+        """)
+        check_equal(result, {"isTypeError": False, "name": "HawserError", "code": "unavailable",
+                             "handler": "notRegistered"}, "the rejection")
+        # post() of an unregistered name reports false rather than throwing.
+        check_equal(page.js('return hawser.post("notRegistered", 1);'), False, "hawser.post's result")
+    finally:
+        page.close()
+
+
+@test
+def flow_b_unserializable_payload_rejects_serialization(notes):
+    page = Page(demo_html())
+    try:
+        result = page.js("""
+            const outcomes = [];
+            for (const payload of [{ path: "a", callback: function () {} }, { path: Symbol("s") },
+                                   { node: document.body }]) {
+              try {
+                await hawser.call("readFile", payload, { timeoutMs: 2000 });
+                outcomes.push("resolved");
+              } catch (e) {
+                outcomes.push(e.code + ": " + e.message);
+              }
+            }
+            return outcomes;
+        """)
+        check_equal(len(result), 3, "number of outcomes")
+        for outcome, expected in zip(result, ["payload.callback is a function",
+                                              "payload.path is a symbol",
+                                              "payload.node is a DOM node"]):
+            check(outcome.startswith("serialization: ") and expected in outcome,
+                  "expected a serialization error naming %r, got %r" % (expected, outcome))
+        check_equal(page.native.bodies("readFile"), [], "what native received")
+    finally:
+        page.close()
+
+
+@test
+def flow_b_timeout_when_native_never_answers(notes):
+    # The request is kept alive (in native.requests) and never answered.
+    page = Page(demo_html(), native=Native(answer=lambda request: None))
+    try:
+        result = page.js("""
+            const started = Date.now();
+            try {
+              await hawser.call("readFile", { path: "slow.txt" }, { timeoutMs: 300 });
+              return { resolved: true };
+            } catch (e) {
+              return { code: e.code, waited: Date.now() - started };
+            }
+        """)
+        check_equal(result.get("code"), "timeout", "the rejection's code")
+        check(result["waited"] >= 250, "rejected after %s ms, before the 300 ms timeout" % result["waited"])
+    finally:
+        page.close()
+
+
+@test
+def runtime_is_there_before_the_pages_own_scripts(notes):
+    """The runtime is injected at document start, so the page's inline scripts can use it."""
+    head = ('<script>window.seenByHead = { readyState: document.readyState, hawser: typeof hawser,'
+            ' call: typeof (window.hawser && hawser.call) };</script>')
+    page = Page(page_with("<p>x</p>", head=head))
+    try:
+        check_equal(page.js("return window.seenByHead;"),
+                    {"readyState": "loading", "hawser": "object", "call": "function"},
+                    "what the page's first inline script saw")
+    finally:
+        page.close()
+
+
+@test
+def flow_b_runtime_global_is_frozen(notes):
+    page = Page(demo_html())
+    try:
+        result = page.js("""
+            const d = Object.getOwnPropertyDescriptor(window, "hawser");
+            const before = window.hawser;
+            let assignThrew = false;
+            try { (0, eval)("hawser = 42"); } catch (e) { assignThrew = e instanceof TypeError; }
+            let deleted;
+            try { deleted = delete window.hawser; } catch (e) { deleted = "threw"; }
+            let redefined = false;
+            try { Object.defineProperty(window, "hawser", { value: 1 }); redefined = true; } catch (e) {}
+            try { hawser.call = null; } catch (e) {}
+            return {
+              writable: d.writable, configurable: d.configurable,
+              frozen: Object.isFrozen(hawser), contractFrozen: Object.isFrozen(hawser.contract),
+              callFrozen: Object.isFrozen(hawser.call),
+              same: window.hawser === before, deleted, redefined,
+              callIsFunction: typeof hawser.call === "function",
+              version: hawser.version,
+              contract: hawser.contract,
+            };
+        """)
+        check_equal({k: result.get(k) for k in ("writable", "configurable", "frozen", "contractFrozen",
+                                            "callFrozen", "same", "deleted", "redefined",
+                                            "callIsFunction", "version")},
+                    {"writable": False, "configurable": False, "frozen": True, "contractFrozen": True,
+                     "callFrozen": True, "same": True, "deleted": False, "redefined": False,
+                     "callIsFunction": True, "version": "1"}, "the global's properties")
+        manifest = load_manifest()
+        expected = {}
+        for h in manifest["handlers"]:
+            entry = {"kind": h["kind"], "transport": h["transport"] or "reply"}
+            expected[h["name"]] = entry
+        check_equal(result["contract"], expected, "hawser.contract against the manifest")
+    finally:
+        page.close()
+
+
+@test
+def flow_c_custom_event_forwarded(notes):
+    page = Page(demo_html())
+    try:
+        page.js('window.dispatchEvent(new CustomEvent("imagechanged", { detail: { success: true } }));')
+        check_equal(page.wait_messages("imageChanged", 1), [{"success": True}], "imageChanged's messages")
+        # An event without detail is forwarded as null.
+        page.js('window.dispatchEvent(new CustomEvent("imagechanged"));')
+        check_equal(page.wait_messages("imageChanged", 2), [{"success": True}, None],
+                    "imageChanged's messages")
+    finally:
+        page.close()
+
+
+@test
+def flow_d_state_sync_posts_changes_once(notes):
+    page = Page(demo_html())
+    try:
+        # The page's inline script sets the initial state; syncState posts it at document end.
+        initial = {"signedIn": False, "theme": "light"}
+        check_equal(page.wait_messages("stateSync", 1), [initial], "the first stateSync message")
+        page.js('window.appState = { signedIn: true, theme: "dark", user: { name: "Ada" } };')
+        changed = {"signedIn": True, "theme": "dark", "user": {"name": "Ada"}}
+        check_equal(page.wait_messages("stateSync", 2, timeout=3), [initial, changed], "stateSync's messages")
+        # Unchanged state (even a new, equal object) is not posted again.
+        page.js('window.appState = { signedIn: true, theme: "dark", user: { name: "Ada" } };')
+        spin_for(2.3)
+        check_equal(page.native.bodies("stateSync"), [initial, changed],
+                    "stateSync's messages after two more intervals without a change")
+    finally:
+        page.close()
+
+
+@test
+def flow_e_native_emit_with_arguments(notes):
+    page = Page(demo_html())
+    try:
+        check_equal(page.wait_messages("pageReady", 1), [{"url": BASE_URI}], "pageReady's message")
+        text = "Hi <b>there</b> \"quoted\" \u2028 'single' \\ ${x} </script>\u2029"
+        called = page.js('return hawser.emit("greeting", text);', {"text": text})
+        check_equal(called, 1, "listeners called by emit")
+        result = page.js("""
+            const el = document.getElementById("greeting");
+            return { text: el.textContent, elements: el.children.length };
+        """)
+        check_equal(result, {"text": text, "elements": 0}, "#greeting after emit")
+        # The page function native may call instead.
+        page.js('window.setGreeting(text);', {"text": "second \u2028 \"call\""})
+        check_equal(page.js('return document.getElementById("greeting").textContent;'),
+                    "second \u2028 \"call\"", "#greeting after setGreeting")
+    finally:
+        page.close()
+
+
+@test
+def flow_f_hash_changes_in_main_frame_and_iframe(notes):
+    html = page_with('<p>main</p><iframe id="child" srcdoc="<p>child</p>"></iframe>')
+    page = Page(html)
+    try:
+        page.js("""
+            const frame = document.getElementById("child");
+            if (!frame.contentDocument || frame.contentDocument.readyState !== "complete") {
+              await new Promise((resolve) => frame.addEventListener("load", resolve, { once: true }));
+            }
+        """)
+        page.js('location.hash = "#x";')
+        check_equal(page.wait_messages("hashChanged", 1), [{"hash": "#x", "isMainFrame": True}],
+                    "hashChanged from the main frame")
+        info = page.js("""
+            const w = document.getElementById("child").contentWindow;
+            return { runtime: typeof w.hawser, url: w.location.href };
+        """)
+        check_equal(info["runtime"], "object", "typeof hawser in the iframe (%s)" % info["url"])
+        # A request from the iframe gets its reply there too.
+        check_equal(page.js('return await document.getElementById("child").contentWindow'
+                            '.readAppFile("notes.txt");'), NOTES_TXT, "readAppFile in the iframe")
+        check_equal(page.native.bodies("hashChanged"), [{"hash": "#x", "isMainFrame": True}],
+                    "hashChanged before the iframe's change")
+        # The child navigates its own fragment.
+        page.js('document.getElementById("child").contentWindow.eval(\'location.hash = "#y"\');')
+        check_equal(page.wait_messages("hashChanged", 2),
+                    [{"hash": "#x", "isMainFrame": True}, {"hash": "#y", "isMainFrame": False}],
+                    "hashChanged from both frames")
+    finally:
+        page.close()
+
+
+@test
+def flow_f_main_frame_only_script_not_in_iframe(notes):
+    """state-sync is @noframes: it runs in the top frame only; the runtime runs in every frame."""
+    page = Page(page_with('<iframe id="child" srcdoc="<script>window.appState = {frame: true}</script>">'
+                          '</iframe>', head="<script>window.appState = {top: true}</script>"))
+    try:
+        page.js("""
+            const frame = document.getElementById("child");
+            if (!frame.contentDocument || frame.contentDocument.readyState !== "complete") {
+              await new Promise((resolve) => frame.addEventListener("load", resolve, { once: true }));
+            }
+        """)
+        spin_for(1.3)
+        check_equal(page.native.bodies("stateSync"), [{"top": True}], "stateSync's messages")
+    finally:
+        page.close()
+
+
+def check_viewport(page, what, notes):
+    """Exactly one viewport tag, with the whole locked string in its one content attribute."""
+    state = page.js("""
+        const tags = Array.from(document.querySelectorAll('meta[name="viewport" i]'));
+        return { count: tags.length, contents: tags.map((t) => t.getAttribute("content")),
+                 parents: tags.map((t) => t.parentNode === document.head ? "head" : t.parentNode.nodeName) };
+    """)
+    check_equal({"count": state["count"], "contents": state["contents"]},
+                {"count": 1, "contents": [VIEWPORT]}, what)
+    # WebKitGTK does not apply viewport tags (iOS WebKit does), so only the DOM is checked.
+    # Where the tag sits is reported, not judged: a tag added at document start, before the
+    # parser has made <head>, stays a child of <html>.
+    if state["parents"] != ["head"]:
+        notes.append("%s: the viewport tag is a child of <%s>, not of <head>"
+                     % (what, state["parents"][0].lower()))
+
+
+@test
+def flow_g_viewport_locked_once(notes):
+    page = Page(demo_html())
+    try:
+        check_viewport(page, "viewport tags on the demo page", notes)
+    finally:
+        page.close()
+
+
+@test
+def flow_g_viewport_when_page_has_its_own(notes):
+    head = '<meta name="viewport" content="width=device-width, initial-scale=2">'
+    page = Page(page_with("<p>x</p>", head=head))
+    try:
+        check_viewport(page, "viewport tags when the page has its own", notes)
+        # The page's scripts change it, or add another later: still one tag, still locked.
+        page.js("""
+            document.querySelector('meta[name="viewport"]').setAttribute("content", "width=500");
+            const extra = document.createElement("meta");
+            extra.name = "viewport";
+            extra.content = "initial-scale=3";
+            document.head.appendChild(extra);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+        """)
+        check_viewport(page, "viewport tags after the page changed them", notes)
+    finally:
+        page.close()
+
+
+@test
+def flow_g_native_feel_styles(notes):
+    page = Page(demo_html())
+    try:
+        styles = page.js("""
+            const value = (el, prop) => getComputedStyle(el).getPropertyValue(prop);
+            const input = document.querySelector("input[name=name]");
+            const body = document.body;
+            return {
+              bodySelect: value(body, "-webkit-user-select"),
+              bodySelectUnprefixed: value(body, "user-select"),
+              inputSelect: value(input, "-webkit-user-select"),
+              bodyTouchAction: value(body, "touch-action"),
+              inputTouchAction: value(input, "touch-action"),
+              bodyCallout: value(body, "-webkit-touch-callout"),
+              calloutSupported: CSS.supports("-webkit-touch-callout", "none"),
+              touchActionSupported: CSS.supports("touch-action", "manipulation"),
+              styleCount: document.querySelectorAll('style[data-hawser="hawser-native-feel"]').length,
+            };
+        """)
+        check_equal(styles["styleCount"], 1, "native-feel style elements")
+        check_equal(styles["bodySelect"], "none", "-webkit-user-select on body")
+        if styles["bodySelectUnprefixed"] != "":
+            check_equal(styles["bodySelectUnprefixed"], "none", "user-select on body")
+        check(styles["inputSelect"] not in ("none", ""), "-webkit-user-select on an input is %r, expected "
+              "selectable text" % styles["inputSelect"])
+        if styles["touchActionSupported"]:
+            check_equal(styles["bodyTouchAction"], "manipulation", "touch-action on body")
+            check_equal(styles["inputTouchAction"], "manipulation", "touch-action on an input")
+        else:
+            notes.append("touch-action is not supported by this WebKitGTK; not checked")
+        if styles["calloutSupported"]:
+            check_equal(styles["bodyCallout"], "none", "-webkit-touch-callout on body")
+        else:
+            notes.append("-webkit-touch-callout is not supported by WebKitGTK (iOS only); not checked")
+    finally:
+        page.close()
+
+
+HEADER_PAGE = page_with('<header class="site-header">Site header</header>'
+                        '<div id="cookie-banner">Cookies?</div><main>content</main>')
+
+
+def header_display(page):
+    return page.js("""
+        return { header: getComputedStyle(document.querySelector("header.site-header")).display,
+                 banner: getComputedStyle(document.getElementById("cookie-banner")).display,
+                 main: getComputedStyle(document.querySelector("main")).display,
+                 styles: document.querySelectorAll('style[data-hawser="hide-header"]').length };
+    """)
+
+
+@test
+def flow_h_header_hidden_on_matching_site(notes):
+    page = Page(HEADER_PAGE, base_uri="https://www.example.com/")
+    try:
+        check_equal(header_display(page), {"header": "none", "banner": "none", "main": "block", "styles": 1},
+                    "display at https://www.example.com/")
+    finally:
+        page.close()
+
+
+@test
+def flow_h_header_visible_elsewhere(notes):
+    for uri in ("https://other.test/", "http://www.example.com/", "https://example.com.evil.test/"):
+        page = Page(HEADER_PAGE, base_uri=uri)
+        try:
+            check_equal(header_display(page), {"header": "block", "banner": "block", "main": "block",
+                                               "styles": 0}, "display at %s" % uri)
+        finally:
+            page.close()
+
+
+def compile_extra_scripts(directory, files):
+    """Compiles `files` (name -> source) with the real hawser binary; returns the manifest's
+    page-world scripts other than the runtime, as (entry, source)."""
+    if not os.access(HAWSER, os.X_OK):
+        raise Failure("%s is missing; run `make build` (or pass --hawser)" % HAWSER)
+    os.makedirs(os.path.join(directory, "scripts"))
+    os.makedirs(os.path.join(directory, "swift"))
+    for name, source in files.items():
+        with open(os.path.join(directory, "scripts", name), "w", encoding="utf-8") as f:
+            f.write(source)
+    with open(os.path.join(directory, "hawser.json"), "w", encoding="utf-8") as f:
+        json.dump({"scripts": ["scripts"], "swift": ["swift"], "output": "out"}, f)
+    run = subprocess.run([HAWSER, "build", "--config", "hawser.json"], cwd=directory,
+                         capture_output=True, text=True, timeout=30)
+    if run.returncode != 0:
+        raise Failure("hawser build of the extra scripts failed:\n%s%s" % (run.stdout, run.stderr))
+    with open(os.path.join(directory, "out", "manifest.json"), encoding="utf-8") as f:
+        manifest = json.load(f)
+    result = []
+    for entry in manifest["scripts"]:
+        if entry["origin"] == "runtime":
+            continue
+        with open(os.path.join(directory, "out", entry["file"]), encoding="utf-8") as f:
+            result.append((entry, f.read()))
+    return result
+
+
+@test
+def isolation_throwing_scripts_do_not_stop_the_others(notes):
+    thrower = ("// ==UserScript==\n// @run-at document-start\n// ==/UserScript==\n"
+               "const leakedConst = 1;\nlet leakedLet = 2;\nvar leakedVar = 3;\n"
+               "function leakedFunction() {}\nclass LeakedClass {}\n"
+               "throw new Error(\"e2e: this user script throws\");\n")
+    with tempfile.TemporaryDirectory(prefix="hawser-e2e-") as directory:
+        extra = compile_extra_scripts(directory, {"throws.js": thrower})
+    check_equal([e["name"] for e, _ in extra], ["throws"], "the extra scripts")
+    manifest = load_manifest()
+    # Before every demo script: Hawser's wrapped thrower, and a raw (unwrapped) script that
+    # throws at document end, as a script written by hand would.
+    scripts = extra + manifest_scripts(manifest, notes)
+    raw = ("window.rawThrowerRan = true; throw new Error('e2e: a raw user script throws');",
+           "documentEnd", False)
+    page = Page(demo_html(), scripts=scripts, before=[raw], manifest=manifest)
+    try:
+        state = page.js("""
+            return {
+              leaked: ["leakedConst", "leakedLet", "leakedVar", "leakedFunction", "LeakedClass"]
+                .filter((name) => { try { return typeof (0, eval)(name) !== "undefined"; }
+                                    catch (e) { return false; } }),
+              onWindow: ["leakedConst", "leakedLet", "leakedVar", "leakedFunction", "LeakedClass"]
+                .filter((name) => name in window),
+              rawRan: window.rawThrowerRan === true,
+              runtime: typeof hawser,
+              readAppFile: typeof window.readAppFile,
+              readAppFileDeclaredGlobally:
+                Object.getOwnPropertyDescriptor(window, "readAppFile").configurable === false,
+            };
+        """)
+        check_equal(state, {"leaked": [], "onWindow": [], "rawRan": True, "runtime": "object",
+                            "readAppFile": "function", "readAppFileDeclaredGlobally": False},
+                    "globals after the throwing scripts")
+        # The demo scripts after them all work.
+        check_equal(page.wait_messages("pageReady", 1), [{"url": BASE_URI}], "pageReady")
+        page.js("""
+            const form = document.getElementById("signup");
+            form.elements.name.value = "n";
+            form.elements.email.value = "n@example.com";  // valid, or requestSubmit() stops
+            form.requestSubmit();
+        """)
+        check_equal(page.wait_messages("observer", 1), [{"name": "n", "email": "n@example.com"}], "observer")
+        check_equal(page.js('return await window.readAppFile("notes.txt");'), NOTES_TXT, "readAppFile")
+    finally:
+        page.close()
+
+
+@test
+def double_injection_of_the_runtime_is_harmless(notes):
+    manifest = load_manifest()
+    scripts = manifest_scripts(manifest, notes)
+    runtime = [(e, s) for e, s in scripts if e["origin"] == "runtime"]
+    check_equal(len(runtime), 1, "runtime entries in the page world")
+    # The runtime twice before the user scripts, and once more after them.
+    page = Page(demo_html(), scripts=runtime + scripts + runtime, manifest=manifest,
+                native=Native(answer=lambda request: None))
+    try:
+        check_equal(page.js('return typeof hawser.call;'), "function", "hawser.call")
+        # A call pending across a fourth evaluation of the runtime still settles.
+        page.js('window.pending = hawser.call("readFile", { path: "later.txt" }, { timeoutMs: 5000 })'
+                '.then((v) => ({ value: v }), (e) => ({ code: e.code, message: e.message }));')
+        spin_until(lambda: page.native.requests, "the readFile request to reach native")
+        page.js(runtime[0][1], what="the runtime to run again")
+        request = page.native.requests[0]
+        check_equal(request.payload, {"path": "later.txt"}, "readFile's payload")
+        request.resolve('"late"')
+        check_equal(page.js('return await window.pending;'), {"value": "late"}, "the pending call")
+        # Listeners and forwarding are not doubled.
+        page.js('window.dispatchEvent(new CustomEvent("imagechanged", { detail: { success: false } }));')
+        page.wait_messages("imageChanged", 1)
+        spin_for(0.3)
+        check_equal(page.native.bodies("imageChanged"), [{"success": False}], "imageChanged's messages")
+        check_equal(page.js('return hawser.emit("greeting", "once");'), 1, "greeting listeners")
+    finally:
+        page.close()
+
+
+# -------------------------------------------------------------------------------------------------
+# Runner
+
+
+def main():
+    global VERBOSE, HAWSER, OUTPUT
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("-k", dest="only", default="", help="run only tests whose name contains this")
+    parser.add_argument("--verbose", action="store_true", help="print the pages' console messages")
+    parser.add_argument("--hawser", default=HAWSER, help="the hawser binary (default: %(default)s)")
+    parser.add_argument("--output", default=OUTPUT,
+                        help="the build output to test, with its manifest.json (default: %(default)s)")
+    args = parser.parse_args()
+    VERBOSE = args.verbose
+    HAWSER = os.path.abspath(args.hawser)
+    OUTPUT = os.path.abspath(args.output)
+    if not os.path.isfile(os.path.join(OUTPUT, "manifest.json")):
+        print("webkit-e2e: error: %s has no manifest.json; run `hawser build` first" % OUTPUT, file=sys.stderr)
+        return 2
+
+    if not Gtk.init_check(sys.argv)[0]:
+        print("webkit-e2e: error: cannot open a display; run under `xvfb-run -a`", file=sys.stderr)
+        return 2
+    # A last resort if WebKit itself wedges: dump the stacks and exit non-zero.
+    faulthandler.dump_traceback_later(TEST_TIMEOUT_S * (len(TESTS) + 2), exit=True)
+
+    print("webkit-e2e: WebKitGTK %d.%d.%d, output %s" % (WebKit2.get_major_version(),
+                                                       WebKit2.get_minor_version(),
+                                                       WebKit2.get_micro_version(),
+                                                       os.path.relpath(OUTPUT)))
+    passed = failed = 0
+    started = time.monotonic()
+    selected = [t for t in TESTS if args.only in t.__name__]
+    for function in selected:
+        notes = []
+        Clock.start(TEST_TIMEOUT_S)
+        t0 = time.monotonic()
+        try:
+            function(notes)
+        except Failure as failure:
+            failed += 1
+            print("FAIL %s (%.1f s): %s" % (function.__name__, time.monotonic() - t0, failure))
+        except Exception:  # a bug in the harness or an API surprise: still a failure, with a trace
+            failed += 1
+            print("FAIL %s (%.1f s): unexpected exception\n%s"
+                  % (function.__name__, time.monotonic() - t0, traceback.format_exc()))
+        else:
+            passed += 1
+            print("ok   %s (%.1f s)" % (function.__name__, time.monotonic() - t0))
+        for note in dict.fromkeys(notes):
+            print("     note: %s" % note)
+        sys.stdout.flush()
+    faulthandler.cancel_dump_traceback_later()
+    print("webkit-e2e: %.1f s" % (time.monotonic() - started))
+    print("%d passed, %d failed" % (passed, failed))
+    if not selected:
+        print("webkit-e2e: error: no test matches %r" % args.only, file=sys.stderr)
+        return 1
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
