@@ -21,7 +21,14 @@ class Element {
   }
   getAttribute(name) { return this.attributes.has(name) ? this.attributes.get(name) : null; }
   setAttribute(name, value) { this.attributes.set(name, String(value)); }
-  appendChild(child) { child.parentNode = this; this.childNodes.push(child); dom.added(child); return child; }
+  appendChild(child) {
+    // As in the DOM, appending a node that has a parent moves it.
+    if (child.parentNode) child.parentNode.removeChild(child);
+    child.parentNode = this;
+    this.childNodes.push(child);
+    dom.added(child);
+    return child;
+  }
   removeChild(child) { this.childNodes = this.childNodes.filter((c) => c !== child); child.parentNode = null; return child; }
   *walk() { for (const c of this.childNodes) { yield c; yield* c.walk(); } }
 }
@@ -106,6 +113,20 @@ test("the page's own viewport tag gets the content instead of a second tag", () 
   assert.equal(tags.length, 1, "exactly one viewport tag");
   assert.equal(tags[0], pageMeta);
   assert.equal(pageMeta.getAttribute("content"), FULL, "all settings in ONE content attribute");
+});
+
+test("a tag added before <head> existed moves into <head> once it does", () => {
+  const d = run((document) => {
+    document.documentElement = new Element("html");
+  });
+  const own = viewportTags(d.document)[0];
+  assert.equal(own.parentNode, d.document.documentElement);
+  const head = new Element("head");
+  d.document.head = head;
+  d.document.documentElement.appendChild(head);
+  d.flush();
+  assert.equal(own.parentNode, head);
+  assert.equal(viewportTags(d.document).length, 1);
 });
 
 test("an existing tag at injection time is adopted, not duplicated", () => {

@@ -22,6 +22,8 @@
   }
   new MutationObserver(function (records) {
     if (!own && document.documentElement) { addOwn(); }
+    // Added before <head> existed: move it there once the parser makes it.
+    if (own && document.head && own.parentNode !== document.head) { document.head.appendChild(own); }
     for (var i = 0; i < records.length; i++) {
       var added = records[i].addedNodes;
       for (var j = 0; j < added.length; j++) {
