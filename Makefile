@@ -26,7 +26,7 @@ demo: build
 test: deps
 	@scripts/run-tests.sh
 
-# Opt-in, not part of `make test`: the committed output/ in a real WebKit (WebKitGTK under Xvfb).
+# The committed output/ in a real WebKit (WebKitGTK under Xvfb); `make test` runs it too, on Linux.
 e2e: build
 	@$(HAWSER) build --check
 	@scripts/install-e2e-deps.sh

@@ -16,6 +16,8 @@ for f in /usr/lib/*/girepository-1.0/WebKit2-4.1.typelib /usr/lib/girepository-1
 done
 [ "$typelib" = yes ] || missing+=(gir1.2-webkit2-4.1)
 command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
+# xvfb-run needs xauth, which xvfb only recommends.
+command -v xauth >/dev/null 2>&1 || missing+=(xauth)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

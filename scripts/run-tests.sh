@@ -11,3 +11,9 @@ swift test --skip-build --disable-swift-testing ${SWIFT_FLAGS:-}
 
 # The injected runtime, under node's test runner.
 node --test Tests/Runtime/
+
+# The demo's emitted scripts in real WebKit (WebKitGTK under Xvfb), with the debug binary.
+if [ "$(uname -s)" = "Linux" ]; then
+  scripts/install-e2e-deps.sh
+  xvfb-run -a /usr/bin/python3 Tests/E2E/webkit_e2e.py --hawser .build/debug/hawser
+fi
