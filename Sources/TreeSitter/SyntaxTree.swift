@@ -53,6 +53,20 @@ public enum TreeSitterError: Error, CustomStringConvertible {
 
 /// Parses JavaScript with the tree-sitter-javascript grammar.
 public enum JavaScriptParser {
+    /// The grammar's node type names by symbol, made once: walkers ask for node types millions
+    /// of times, and `ts_node_type` would make a new String each time.
+    private static let symbolNames: [String] = {
+        let language = tree_sitter_javascript()
+        return (0..<ts_language_symbol_count(language)).map { symbol in
+            ts_language_symbol_name(language, TSSymbol(symbol)).map { String(cString: $0) } ?? ""
+        }
+    }()
+
+    /// The name of a symbol of this grammar; `ERROR` for tree-sitter's error symbol.
+    static func symbolName(_ symbol: TSSymbol) -> String {
+        Int(symbol) < symbolNames.count ? symbolNames[Int(symbol)] : "ERROR"
+    }
+
     /// Parses `bytes` (UTF-8) and returns the tree. A source with syntax errors still yields a
     /// tree, with ERROR and MISSING nodes where the errors are.
     public static func parse(_ bytes: [UInt8]) throws -> SyntaxTree {
@@ -87,7 +101,7 @@ public struct SyntaxNode: @unchecked Sendable {
     }
 
     /// The grammar's node type, for example `call_expression`, or `ERROR`.
-    public var type: String { String(cString: ts_node_type(raw)) }
+    public var type: String { JavaScriptParser.symbolName(ts_node_symbol(raw)) }
     public var isNamed: Bool { ts_node_is_named(raw) }
     /// A node the parser inserted to recover from an error.
     public var isMissing: Bool { ts_node_is_missing(raw) }

@@ -22,9 +22,11 @@ public enum Builder {
     public static let manifestFile = "manifest.json"
     public static let documentFile = "BRIDGE.md"
 
-    public static func build(_ input: LintInput) -> BuildResult {
+    /// Lints and compiles. With `emitFiles` false (for `lint` and `stubs`), every check runs and
+    /// the model is made, but no output file is rendered.
+    public static func build(_ input: LintInput, emitFiles: Bool = true) -> BuildResult {
         var report = Linter.lint(input)
-        var userScripts = ScriptCompiler.compile(
+        let userScripts = ScriptCompiler.compile(
             input.scripts.filter { isUserScript($0.path) }, reservedNames: [runtimeName, nativeFeelName])
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
         report.add(userScripts.diagnostics + typeDiagnostics)
@@ -34,10 +36,10 @@ public enum Builder {
             scripts.append(nativeFeelScript(input.config.nativeFeel))
         }
         scripts += userScripts.scripts
-        userScripts.scripts = []
 
         guard report.errorCount == 0 else { return BuildResult(report: report, scripts: scripts, files: [:], model: nil) }
         let model = BridgeModel.make(contract: report.contract, types: types, scripts: scripts, config: input.config)
+        guard emitFiles else { return BuildResult(report: report, scripts: scripts, files: [:], model: model) }
         var files: [String: [UInt8]] = [:]
         for script in scripts { files[script.file] = Array(script.text.utf8) }
         files["\(model.name).swift"] = Array(SwiftBridgeGenerator.generate(model).utf8)
