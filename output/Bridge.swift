@@ -1494,7 +1494,7 @@ extension Bridge {
     /// refused request is rejected with the `forbidden:` reason, a refused message is dropped.
     @MainActor
     public static func install(into controller: WKUserContentController, handlers: some Handlers) {
-        addScripts(to: controller)
+        installScripts(into: controller)
         uninstall(from: controller)
         let proxy = MessageProxy(handlers: handlers)
         for world in handlerWorlds.map(\.contentWorld) {
@@ -1536,10 +1536,11 @@ extension Bridge {
         }
     }
 
-    /// Adds each script the controller does not already hold (same source, injection time
-    /// and frames), so that installing twice does not inject twice.
+    /// Adds every script to `controller` with its injection time, frames and world, unless
+    /// the controller already holds it (same source, injection time and frames), so that
+    /// installing twice does not inject twice.
     @MainActor
-    private static func addScripts(to controller: WKUserContentController) {
+    public static func installScripts(into controller: WKUserContentController) {
         var present = controller.userScripts
         for script in scripts {
             let time = script.injectionTime.webKit

@@ -63,6 +63,25 @@ final class SwiftBridgeGeneratorTests: XCTestCase {
         }
     }
 
+    /// With `registration: manual` the app registers its handlers: the generated code only
+    /// installs scripts and offers the dispatcher; with `generated` it registers them too.
+    func testHandlerRegistrationFollowsTheRegistrationMode() {
+        let generated = SwiftBridgeGenerator.generate(SwiftBridgeModels.rich)
+        XCTAssertEqual(SwiftBridgeModels.rich.registration, .generated)
+        XCTAssertTrue(generated.contains("public static func install(into controller: WKUserContentController, handlers: some Handlers) {"))
+        XCTAssertTrue(generated.contains("public static func installScripts(into controller: WKUserContentController) {"))
+        XCTAssertTrue(generated.contains("private final class MessageProxy"))
+
+        let manual = SwiftBridgeGenerator.generate(SwiftBridgeModels.messagesOnly)
+        XCTAssertEqual(SwiftBridgeModels.messagesOnly.registration, .manual)
+        XCTAssertFalse(manual.contains("func install(into"))
+        XCTAssertFalse(manual.contains("func uninstall(from"))
+        XCTAssertFalse(manual.contains("MessageProxy"))
+        XCTAssertFalse(manual.contains("controller.addScriptMessageHandler("))
+        XCTAssertTrue(manual.contains("public static func installScripts(into controller: WKUserContentController) {"))
+        XCTAssertTrue(manual.contains("public static func dispatch(name: String, body: Any, to handlers: some Handlers) async -> DispatchOutcome {"))
+    }
+
     func testGeneratedSourceHasNoForcedOperations() {
         for model in [SwiftBridgeModels.rich, SwiftBridgeModels.empty, SwiftBridgeModels.messagesOnly] {
             let code = Self.codeWithoutLiteralsAndComments(SwiftBridgeGenerator.generate(model))

@@ -25,7 +25,8 @@ extension SwiftBridgeGenerator {
         w.line()
         w.line("#if canImport(WebKit)")
         w.block("extension \(model.name) {") { w in
-            w.lines("""
+            if model.registration == .generated {
+                w.lines("""
             /// The worlds the handlers are registered in: the page world, and every world a script runs in.
             private static let handlerWorlds: [World] = [\(worlds)]
 
@@ -42,7 +43,7 @@ extension SwiftBridgeGenerator {
             /// refused request is rejected with the `forbidden:` reason, a refused message is dropped.
             @MainActor
             public static func install(into controller: WKUserContentController, handlers: some Handlers) {
-                addScripts(to: controller)
+                installScripts(into: controller)
                 uninstall(from: controller)
                 let proxy = MessageProxy(handlers: handlers)
                 for world in handlerWorlds.map(\\.contentWorld) {
@@ -68,6 +69,16 @@ extension SwiftBridgeGenerator {
                 }
             }
 
+            """)
+            } else {
+                w.lines("""
+            // `registration` is `manual` in hawser.json: the app registers its message handlers
+            // itself and can hand each message to `dispatch(name:body:to:)`; `installScripts(into:)`
+            // adds the scripts.
+
+            """)
+            }
+            w.lines("""
             /// Delivers `detail` to the listeners the page-world runtime has for `event`
             /// (`\(global).on(event, listener)`). The values are passed as arguments, never as source.
             @MainActor
@@ -84,10 +95,11 @@ extension SwiftBridgeGenerator {
                 }
             }
 
-            /// Adds each script the controller does not already hold (same source, injection time
-            /// and frames), so that installing twice does not inject twice.
+            /// Adds every script to `controller` with its injection time, frames and world, unless
+            /// the controller already holds it (same source, injection time and frames), so that
+            /// installing twice does not inject twice.
             @MainActor
-            private static func addScripts(to controller: WKUserContentController) {
+            public static func installScripts(into controller: WKUserContentController) {
                 var present = controller.userScripts
                 for script in scripts {
                     let time = script.injectionTime.webKit
@@ -102,7 +114,10 @@ extension SwiftBridgeGenerator {
                         in: script.world.contentWorld))
                 }
             }
-
+            """)
+            if model.registration == .generated {
+                w.line()
+                w.lines("""
             /// Answers a `settle`-transport request through the runtime's `settle(id, value, errorMessage)`
             /// in the frame and world it came from.
             @MainActor
@@ -191,6 +206,7 @@ extension SwiftBridgeGenerator {
                 }
             }
             """)
+            }
         }
         w.line()
         w.lines("""
