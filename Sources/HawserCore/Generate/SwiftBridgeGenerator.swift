@@ -134,13 +134,19 @@ public enum SwiftBridgeGenerator {
             w.line("public static let scripts: [Script] = []")
             return
         }
+        // A source injected into several worlds (the runtime) is written once.
+        let counts = Dictionary(model.scripts.map { ($0.file, 1) }, uniquingKeysWith: +)
+        let shared = model.scripts.reduce(into: [String: String]()) { names, script in
+            guard counts[script.file, default: 0] > 1, names[script.file] == nil else { return }
+            names[script.file] = "sharedSource\(names.count + 1)"
+        }
         w.line("public static let scripts: [Script] = [")
         w.indent { w in
             for script in model.scripts {
                 w.line("Script(")
                 w.indent { w in
                     w.line("name: \(SwiftStringLiteral.make(script.name)),")
-                    w.line("source: \(SwiftStringLiteral.make(script.text, indent: w.indentation)),")
+                    w.line("source: \(shared[script.file] ?? SwiftStringLiteral.make(script.text, indent: w.indentation)),")
                     w.line("injectionTime: .\(script.runAt.rawValue),")
                     w.line("mainFrameOnly: \(script.mainFrameOnly),")
                     w.line("world: \(worldExpression(script.world))")
@@ -149,6 +155,13 @@ public enum SwiftBridgeGenerator {
             }
         }
         w.line("]")
+        var written = Set<String>()
+        for script in model.scripts {
+            guard let name = shared[script.file], written.insert(script.file).inserted else { continue }
+            w.line()
+            w.line("/// The source of `\(script.file)`, injected into \(counts[script.file, default: 0]) content worlds.")
+            w.line("private static let \(name) = \(SwiftStringLiteral.make(script.text, indent: w.indentation))")
+        }
     }
 
     /// `.page`, `.defaultClient` or `.named("…")`.
