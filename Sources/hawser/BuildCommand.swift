@@ -49,7 +49,7 @@ enum BuildCommand: Subcommand {
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
-        let project = try ProjectInputs.load(options.common, output: options.output, guardingOutput: true)
+        let project = try ProjectInputs.load(options.common, output: options.output, forBuild: true)
         let outputFolder = project.outputFolder
         let result = Builder.build(project.lintInput)
         let report = result.report

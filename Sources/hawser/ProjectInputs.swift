@@ -20,10 +20,11 @@ struct ProjectInputs {
     static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules"]
     static let scriptExtensions: Set<String> = ["js", "css", "html", "htm", "json"]
 
-    /// With `guardingOutput` (for `build`), scripts below the output folder are not read, since
-    /// they are the build's own output, and an output folder that is a scripts folder is
-    /// refused, since writing it would overwrite the scripts.
-    static func load(_ options: CommonOptions, output: String? = nil, guardingOutput: Bool = false) throws -> ProjectInputs {
+    /// With `forBuild`: scripts below the output folder are not read, since they are the build's
+    /// own output; an output folder that is a scripts folder is refused, since writing it would
+    /// overwrite the scripts; and absolute folders inside the current folder are made relative,
+    /// since their paths end up in the outputs.
+    static func load(_ options: CommonOptions, output: String? = nil, forBuild: Bool = false) throws -> ProjectInputs {
         let fileManager = FileManager.default
         var config = HawserConfig()
         var base = "."
@@ -41,10 +42,16 @@ struct ProjectInputs {
             base = (configPath as NSString).deletingLastPathComponent
             if base.isEmpty { base = "." }
         }
-        let scriptFolders = options.scripts.isEmpty ? config.scripts.map { join(base, $0) } : options.scripts
-        let swiftFolders = options.swift.isEmpty ? config.swift.map { join(base, $0) } : options.swift
+        var scriptFolders = options.scripts.isEmpty ? config.scripts.map { join(base, $0) } : options.scripts
+        var swiftFolders = options.swift.isEmpty ? config.swift.map { join(base, $0) } : options.swift
+        if forBuild {
+            // Paths end up in the build's outputs (sourceURL comments, manifest.json, Bridge.swift),
+            // which must not depend on where the project sits on this machine.
+            scriptFolders = scriptFolders.map(relativeToCurrentFolder)
+            swiftFolders = swiftFolders.map(relativeToCurrentFolder)
+        }
         let outputFolder = output ?? join(base, config.output)
-        let scriptFiles = try read(scriptFolders, kind: "scripts", extensions: scriptExtensions, output: guardingOutput ? outputFolder : nil)
+        let scriptFiles = try read(scriptFolders, kind: "scripts", extensions: scriptExtensions, output: forBuild ? outputFolder : nil)
         return ProjectInputs(
             config: config, baseFolder: base, outputFolder: outputFolder,
             scripts: scriptFiles.filter { !$0.path.lowercased().hasSuffix(".json") },
@@ -56,6 +63,15 @@ struct ProjectInputs {
     static func isSchemaFile(_ file: SourceFile) -> Bool {
         let components = file.path.split(separator: "/")
         return file.path.lowercased().hasSuffix(".json") && components.count >= 2 && components[components.count - 2] == "schemas"
+    }
+
+    /// An absolute path inside the current folder, made relative to it; other paths as they are.
+    static func relativeToCurrentFolder(_ path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        if standardized == current { return "." }
+        return standardized.hasPrefix(current + "/") ? String(standardized.dropFirst(current.count + 1)) : path
     }
 
     /// `folder/path`, without a leading "./" when `folder` is ".".

@@ -420,6 +420,19 @@ final class BuildCLITests: XCTestCase {
 
     // MARK: - 8. Determinism
 
+    func testAbsoluteFoldersInsideTheProjectGiveTheSameOutputs() throws {
+        let project = try project()
+        try build(project, ["--output", "relative"])
+        let root = project.url.standardizedFileURL.path
+        try build(project, ["--scripts", root + "/userscripts", "--swift", root + "/App", "--output", "absolute"])
+        let relative = listing(project, "relative")
+        XCTAssertEqual(listing(project, "absolute"), relative)
+        for file in relative {
+            XCTAssertEqual(try project.read("absolute/" + file), try project.read("relative/" + file), file)
+            XCTAssertFalse(try project.read("absolute/" + file).contains(root), file)
+        }
+    }
+
     func testSameInputsGiveIdenticalBytesWithoutAbsolutePaths() throws {
         let first = try project()
         let second = try project()
