@@ -133,21 +133,14 @@ public enum BridgeDocumentGenerator {
 
     /// Safe, unique Mermaid node ids.
     struct NodeIDs {
-        var used: Set<String> = ["hawser", "scripts", "native"]
+        var names = UniqueNames(reserved: ["hawser", "scripts", "native"])
 
         mutating func make(_ prefix: String, _ name: String) -> String {
             var base = prefix + "_"
             for scalar in name.unicodeScalars {
                 base.unicodeScalars.append(scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? scalar : "_")
             }
-            var id = base
-            var counter = 2
-            while used.contains(id) {
-                id = "\(base)_\(counter)"
-                counter += 1
-            }
-            used.insert(id)
-            return id
+            return names.claim(base, separator: "_")
         }
     }
 

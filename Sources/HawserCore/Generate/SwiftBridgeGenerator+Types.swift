@@ -149,16 +149,15 @@ extension SwiftBridgeGenerator {
 
         static func structure(named name: String, _ object: ObjectType, description: String?, reserved: Set<String>) -> Structure {
             let propertyNames = uniqueIdentifiers(object.fields.map { SwiftNames.lowerCamelCase($0.name) }, avoiding: reservedMemberNames)
-            var takenTypeNames = reserved.union(propertyNames)
+            var typeNames = UniqueNames(reserved: reserved.union(propertyNames))
             var fields: [Field] = []
             var nested: [Declaration] = []
             for (field, propertyName) in zip(object.fields, propertyNames) {
-                let typeName = uniqueIdentifier(SwiftNames.upperCamelCase(field.name), avoiding: takenTypeNames)
-                takenTypeNames.insert(typeName)
-                takenTypeNames.insert(typeName + "Element")
+                let typeName = typeNames.claim(identifierBase(SwiftNames.upperCamelCase(field.name)))
+                typeNames.reserve(typeName + "Element")
                 let type = reference(
                     field.type, baseName: typeName, isElement: false, fieldDescription: "The type of `\(field.name)`.",
-                    reserved: takenTypeNames, into: &nested)
+                    reserved: typeNames.taken, into: &nested)
                 fields.append(Field(key: field.name, name: propertyName, type: type, required: field.required, description: field.description))
             }
             return Structure(name: name, description: description, fields: fields, nested: nested)
@@ -171,20 +170,13 @@ extension SwiftBridgeGenerator {
 
         /// `names` with clashes resolved by numbering (`aB`, `aB2`), in order.
         static func uniqueIdentifiers(_ names: [String], avoiding reserved: Set<String>) -> [String] {
-            var taken = reserved
-            return names.map { name in
-                let unique = uniqueIdentifier(name, avoiding: taken)
-                taken.insert(unique)
-                return unique
-            }
+            var unique = UniqueNames(reserved: reserved)
+            return names.map { unique.claim(identifierBase($0)) }
         }
 
-        static func uniqueIdentifier(_ name: String, avoiding taken: Set<String>) -> String {
-            let base = name == "_" ? "value" : name
-            guard taken.contains(base) else { return base }
-            var number = 2
-            while taken.contains(base + String(number)) { number += 1 }
-            return base + String(number)
+        /// `_` alone is not a usable identifier: it becomes `value`.
+        static func identifierBase(_ name: String) -> String {
+            name == "_" ? "value" : name
         }
     }
 
