@@ -1,8 +1,11 @@
 # Hawser: `make demo` and `make test` do all set-up on a fresh Debian machine.
+# Every recipe runs in bash with -e and pipefail, so a failing command in a pipe fails the target.
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 HAWSER := .build/release/hawser
-SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap') Package.swift
+SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap' -o -name '*.js') Package.swift
 
 .PHONY: all build deps demo test e2e bench clean
 all: build
@@ -13,8 +16,7 @@ deps:
 build: deps $(HAWSER)
 
 $(HAWSER): $(SOURCES) Sources/TreeSitterJavaScript/grammar/.pinned
-	@$(SWIFT) build -c release --product hawser $(SWIFT_FLAGS) 2>&1 | { grep -Ev '^(\[[0-9]+/[0-9]+\]|Building for|Write swift-version|Compiling|Build of product)' || true; }
-	@test -x $(HAWSER)
+	@scripts/swift-build.sh -c release --product hawser $(SWIFT_FLAGS)
 	@touch $(HAWSER)
 
 Sources/TreeSitterJavaScript/grammar/.pinned:

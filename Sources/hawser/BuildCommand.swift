@@ -51,7 +51,7 @@ enum BuildCommand: Subcommand {
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
         let project = try ProjectInputs.load(options.common, output: options.output, forBuild: true)
         let outputFolder = project.outputFolder
-        let result = Builder.build(project.lintInput)
+        let result = Pipeline.run(project.input)
         let report = result.report
         if !(options.format == .text && report.diagnostics.isEmpty) {
             io.out(options.format.render(report))
@@ -60,7 +60,7 @@ enum BuildCommand: Subcommand {
             io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)); nothing written to \(outputFolder)\n")
             return .findings
         }
-        let output = OutputFolder(path: outputFolder, manifest: Builder.manifestFile)
+        let output = OutputFolder(path: outputFolder, manifest: Pipeline.manifestFile)
         let plan = try output.plan(result.files)
         if options.check {
             guard plan.isUpToDate else {

@@ -43,7 +43,7 @@ enum LintCommand: Subcommand {
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
         let project = try ProjectInputs.load(options.common)
         // The build's checks (metadata, names, @require) without writing anything.
-        let report = Builder.build(project.lintInput, emitFiles: false).report
+        let report = Pipeline.run(project.input, rendering: false).report
         io.out(options.format.render(report))
         if options.format == .text {
             io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlers.count, "handler"))\n")

@@ -14,7 +14,7 @@ struct ProjectInputs {
     /// `schemas/<handler>.json` files of the scripts folders.
     var schemas: [SourceFile]
 
-    var lintInput: LintInput { LintInput(scripts: scripts, swift: swift, config: config, schemas: schemas) }
+    var input: ProjectInput { ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas) }
 
     /// Folders never walked into.
     static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules"]

@@ -47,7 +47,7 @@ enum StubsCommand: Subcommand {
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
         let project = try ProjectInputs.load(options.common)
-        let result = Builder.build(project.lintInput, emitFiles: false)
+        let result = Pipeline.run(project.input, rendering: false)
         let report = result.report
         if report.errorCount > 0 {
             io.out(ReportFormat.text.render(report))

@@ -13,10 +13,10 @@ final class BuildFixtureTests: XCTestCase {
         try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
     }
 
-    static func build(_ name: String) throws -> BuildResult {
+    static func build(_ name: String) throws -> PipelineResult {
         let folder = root.appendingPathComponent(name)
         let input = try LintFixtureTests.inputs(in: folder, excluding: ["expected"])
-        return Builder.build(input)
+        return Pipeline.run(input)
     }
 
     func testEveryFixture() throws {

@@ -360,7 +360,7 @@ final class BridgeModelFromBuildTests: XCTestCase {
         config.registration = .generated
         config.handlers = ["my-handler": .init(kind: .message), "myHandler": .init(kind: .request), "default": .init(kind: .message)]
         let script = SourceFile(path: "userscripts/a.js", bytes: Array("hawser.call(\"2fa\", {});\n".utf8))
-        let result = Builder.build(LintInput(scripts: [script], swift: [], config: config))
+        let result = Pipeline.run(ProjectInput(scripts: [script], swift: [], config: config))
         XCTAssertEqual(result.report.errorCount, 0, "\(result.report.diagnostics)")
         let model = try XCTUnwrap(result.model)
         XCTAssertEqual(model.name, "App")

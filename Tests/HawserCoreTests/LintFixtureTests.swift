@@ -1,5 +1,5 @@
 import Foundation
-import HawserCore
+@testable import HawserCore
 import XCTest
 
 /// Every folder under Tests/Fixtures/lint is one case: its `.js`/`.html` files are scripts,
@@ -21,7 +21,7 @@ final class LintFixtureTests: XCTestCase {
         let folder = Self.root.appendingPathComponent(name)
         let inputs = try Self.inputs(in: folder)
         XCTAssertFalse(inputs.scripts.isEmpty && inputs.swift.isEmpty, "\(name) has no inputs")
-        let report = Linter.lint(inputs)
+        let report = Pipeline.analyze(inputs)
         var produced: Set<String> = ["expected.txt", "expected.json"]
         Golden.assert(ReportFormat.text.render(report), matches: folder.appendingPathComponent("expected.txt"))
         Golden.assert(ReportFormat.json.render(report), matches: folder.appendingPathComponent("expected.json"))
@@ -37,7 +37,7 @@ final class LintFixtureTests: XCTestCase {
     }
 
     /// Reads a case folder's inputs, with display paths relative to it, in sorted order.
-    static func inputs(in folder: URL, excluding excluded: Set<String> = []) throws -> LintInput {
+    static func inputs(in folder: URL, excluding excluded: Set<String> = []) throws -> ProjectInput {
         var scripts: [SourceFile] = [], swift: [SourceFile] = [], schemas: [SourceFile] = []
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         var paths: [String] = []
@@ -62,6 +62,6 @@ final class LintFixtureTests: XCTestCase {
         if let data = FileManager.default.contents(atPath: configURL.path) {
             config = try HawserConfig.parse(Array(data), file: "hawser.json")
         }
-        return LintInput(scripts: scripts, swift: swift, config: config, schemas: schemas)
+        return ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas)
     }
 }

@@ -18,7 +18,7 @@ final class ReporterTests: XCTestCase {
 
     func testUTF16ColumnConversion() {
         let source = "x\n☕é = 1; 😀y\n"
-        let report = LintReport(diagnostics: [], handlers: [], contract: BridgeContract(handlers: []), fileCount: 1, sources: ["a.js": Array(source.utf8)])
+        let report = Report(diagnostics: [], handlers: [], contract: BridgeContract(handlers: []), fileCount: 1, sources: ["a.js": Array(source.utf8)])
         // "☕é = 1; 😀" is 3+2+6+4 = 15 bytes but 1+1+6+2 = 10 UTF-16 units.
         XCTAssertEqual(report.utf16Column(of: SourceLocation(file: "a.js", line: 2, column: 16)), 11)
         XCTAssertEqual(report.utf16Column(of: SourceLocation(file: "other.js", line: 2, column: 16)), 16)

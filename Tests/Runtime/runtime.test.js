@@ -1,5 +1,5 @@
 "use strict";
-// Behaviour of Hawser's injected runtime (Sources/HawserCore/Build/RuntimeTemplate.swift),
+// Behaviour of Hawser's injected runtime (Sources/HawserCore/Compile/RuntimeTemplate.swift),
 // run in a vm context with a fake window.webkit.messageHandlers and fake timers.
 
 const test = require("node:test");

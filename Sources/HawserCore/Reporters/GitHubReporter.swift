@@ -1,6 +1,6 @@
 /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`.
 enum GitHubReporter {
-    static func render(_ report: LintReport) -> String {
+    static func render(_ report: Report) -> String {
         report.diagnostics.map { diagnostic in
             let command: String
             switch diagnostic.severity {

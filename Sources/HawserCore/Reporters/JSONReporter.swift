@@ -1,6 +1,6 @@
 /// The JSON report, version 1. Other tools read it: fields are only ever added.
 enum JSONReporter {
-    static func render(_ report: LintReport) -> String {
+    static func render(_ report: Report) -> String {
         JSON.object([
             ("version", .int(1)),
             ("diagnostics", .array(report.diagnostics.map(diagnostic))),

@@ -3,7 +3,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, sarif, github
 
     /// Renders `report` in this format.
-    public func render(_ report: LintReport) -> String {
+    public func render(_ report: Report) -> String {
         switch self {
         case .text: return TextReporter.render(report)
         case .json: return JSONReporter.render(report)

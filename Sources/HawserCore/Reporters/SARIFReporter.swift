@@ -1,7 +1,7 @@
 /// SARIF 2.1.0, for code-scanning services. Columns are converted to UTF-16 code units,
 /// SARIF's default `columnKind`.
 enum SARIFReporter {
-    static func render(_ report: LintReport) -> String {
+    static func render(_ report: Report) -> String {
         let rules = DiagnosticCode.allCases
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
         return JSON.object([

@@ -1,6 +1,6 @@
 /// `path:line:column: error: message [code]`, the form swiftc prints and Xcode parses.
 enum TextReporter {
-    static func render(_ report: LintReport) -> String {
+    static func render(_ report: Report) -> String {
         report.diagnostics.map(line).joined()
     }
 

@@ -5,8 +5,9 @@ public struct HandlerSummary: Hashable, Sendable {
     public var registrations: [HandlerRegistration]
 }
 
-/// The result of linting: the findings (sorted, suppressions applied) and the handler table.
-public struct LintReport: Sendable {
+/// The checked model of a run: the findings (sorted, suppressions applied), the handler table
+/// and the contract. Reporters render it; later stages add their findings to it.
+public struct Report: Sendable {
     public var diagnostics: [Diagnostic]
     public var handlers: [HandlerSummary]
     /// The bridge contract derived from the scripts and the config.
@@ -54,5 +55,28 @@ public struct LintReport: Sendable {
         }
         let end = min(bytes.count, index + location.column - 1)
         return String(decoding: bytes[index..<end], as: UTF8.self).utf16.count + 1
+    }
+}
+
+extension Report {
+    /// A report of the front ends' facts and the checks' findings, with the handler table made from them.
+    init(
+        diagnostics: [Diagnostic], uses: [HandlerUse], registrations: [HandlerRegistration], contract: BridgeContract,
+        inputs: [SourceFile], suppressions: [Suppression]
+    ) {
+        let registrationsByName = Dictionary(grouping: registrations, by: \.name)
+        handlers = Set(uses.map(\.name)).union(registrationsByName.keys).union(contract.names).sorted().map { name in
+            HandlerSummary(
+                name: name,
+                uses: uses.filter { $0.name == name }.sorted { $0.location < $1.location },
+                registrations: (registrationsByName[name] ?? []).sorted { $0.location < $1.location })
+        }
+        var sources: [String: [UInt8]] = [:]
+        for file in inputs { sources[file.path] = file.bytes }
+        self.diagnostics = Self.finish(diagnostics, suppressions: suppressions)
+        self.contract = contract
+        self.fileCount = sources.count
+        self.sources = sources
+        self.suppressions = suppressions
     }
 }

@@ -1,6 +1,21 @@
 /// `manifest.json`, version 1: the index of a build that other tools and the Swift generator
 /// read. Fields are only ever added.
 enum BuildManifest {
+    static let fileName = "manifest.json"
+    static let documentFile = "BRIDGE.md"
+
+    /// Every output file of a build, by path relative to the output folder: the scripts, the
+    /// Swift bridge, its TypeScript declarations, `BRIDGE.md`, and this manifest listing them all.
+    static func files(model: BridgeModel, scripts: [CompiledScript]) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for script in scripts { files[script.file] = Array(script.text.utf8) }
+        files["\(model.name).swift"] = Array(SwiftBridgeGenerator.generate(model).utf8)
+        files["\(model.name).d.ts"] = Array(TypeScriptDeclarationsGenerator.generate(model).utf8)
+        files[documentFile] = Array(BridgeDocumentGenerator.generate(model).utf8)
+        files[fileName] = Array(render(model: model, files: files.keys.sorted() + [fileName]).utf8)
+        return files
+    }
+
     static func render(model: BridgeModel, files: [String]) -> String {
         JSON.object([
             ("version", .int(1)),

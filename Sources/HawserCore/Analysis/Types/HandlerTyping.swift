@@ -27,7 +27,7 @@ enum HandlerTyping {
         var files: [String: SchemaFile] = [:]
         for file in schemaFiles.sorted(by: { $0.path < $1.path }) {
             let at = SourceLocation(file: file.path, line: 1, column: 1)
-            let handler = ScriptCompiler.baseName(file.path)
+            let handler = file.baseName
             if let other = files[handler] {
                 diagnostics.append(Diagnostic(.invalidSchema, "a schema for '\(handler)' is already in \(other.file.path)", at: at))
                 continue

@@ -1,15 +1,3 @@
-import Foundation
-
-/// When a user script is injected.
-public enum InjectionTime: String, Sendable, Hashable {
-    case documentStart, documentEnd
-}
-
-/// The content world a user script runs in.
-public enum ContentWorldSpec: Hashable, Sendable {
-    case page, defaultClient, named(String)
-}
-
 /// One `@require` line: the name of another script, and where the name is written.
 public struct ScriptRequire: Hashable, Sendable {
     public var name: String

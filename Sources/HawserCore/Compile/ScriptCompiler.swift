@@ -23,10 +23,10 @@ enum ScriptCompiler {
                 diagnostics.append(Diagnostic(.invalidMetadata, "the file is not valid UTF-8", at: start))
                 continue
             }
-            let isStyleSheet = Linter.isStyleSheet(file.path)
+            let isStyleSheet = file.isStyleSheet
             let (metadata, metadataDiagnostics) = ScriptMetadataParser.parse(file.bytes, file: file.path, style: isStyleSheet ? .css : .javaScript)
             diagnostics += metadataDiagnostics
-            let name = metadata.name ?? baseName(file.path)
+            let name = metadata.name ?? file.baseName
             entries.append(Entry(file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet))
             let unwrapAt = metadata.keyLocations["unwrap"] ?? start
             if metadata.unwrap, isStyleSheet {
@@ -103,13 +103,6 @@ enum ScriptCompiler {
     /// Style sheets default to document start, scripts to document end.
     private static func runAt(_ entry: Entry) -> InjectionTime {
         entry.metadata.runAt ?? (entry.isStyleSheet ? .documentStart : .documentEnd)
-    }
-
-    /// The file name without folders and extension.
-    static func baseName(_ path: String) -> String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
-        return String(file[..<dot])
     }
 
     /// The emitted file of a script: its name with characters outside `[A-Za-z0-9._-]`

@@ -1,0 +1,28 @@
+/// What an input file is, by its name: the one place that decides which files each stage reads.
+extension SourceFile {
+    /// A `.css` file: injected as a style sheet, never parsed as JavaScript.
+    var isStyleSheet: Bool { Self.isStyleSheet(path) }
+
+    /// A `.js` or `.css` file, which becomes an injected user script; `.html` pages are only linted.
+    var isUserScript: Bool {
+        let lowercased = path.lowercased()
+        return lowercased.hasSuffix(".js") || lowercased.hasSuffix(".css")
+    }
+
+    /// An `.html` or `.htm` page, whose inline scripts are linted.
+    var isPage: Bool {
+        let lowercased = path.lowercased()
+        return lowercased.hasSuffix(".html") || lowercased.hasSuffix(".htm")
+    }
+
+    /// The file name without folders and extension.
+    var baseName: String { Self.baseName(path) }
+
+    static func isStyleSheet(_ path: String) -> Bool { path.lowercased().hasSuffix(".css") }
+
+    static func baseName(_ path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+}

@@ -1,0 +1,116 @@
+import Dispatch
+
+/// The inputs of a run, in memory: what the CLI (or another tool) read from the project.
+public struct ProjectInput: Sendable {
+    /// `.js`, `.css` and `.html` files from the scripts folders.
+    public var scripts: [SourceFile]
+    /// `.swift` files from the Swift folders.
+    public var swift: [SourceFile]
+    public var config: HawserConfig
+    /// `schemas/<handler>.json` files from the scripts folders.
+    public var schemas: [SourceFile]
+
+    public init(scripts: [SourceFile], swift: [SourceFile], config: HawserConfig = HawserConfig(), schemas: [SourceFile] = []) {
+        self.scripts = scripts
+        self.swift = swift
+        self.config = config
+        self.schemas = schemas
+    }
+}
+
+/// What a run produces: every finding, the scripts in injection order, and the output files
+/// (empty when there is any error, so the last good output stays).
+public struct PipelineResult: Sendable {
+    /// Every finding of every stage, sorted, suppressions applied.
+    public var report: Report
+    public var scripts: [CompiledScript]
+    /// Output files by path relative to the output folder, `manifest.json` included; empty
+    /// when rendering was not asked for or there are errors.
+    public var files: [String: [UInt8]]
+    /// What the generators work from; nil when there are errors.
+    public var model: BridgeModel?
+
+    public var hasErrors: Bool { report.errorCount > 0 }
+}
+
+/// The one place that runs the stages, in order:
+///
+///     front ends (JavaScript, HTML, Swift) → analysis (contract, checks, types)
+///       → compile (scripts, runtime) → generate (bridge, declarations, manifest)
+///
+/// `hawser lint` and `hawser stubs` run every stage but the rendering of output files;
+/// `hawser build` renders them too.
+public enum Pipeline {
+    /// The name of `manifest.json`, which lists every output file.
+    public static let manifestFile = BuildManifest.fileName
+
+    /// Runs every check and makes the model; with `rendering`, also renders the output files.
+    public static func run(_ input: ProjectInput, rendering: Bool = true) -> PipelineResult {
+        var report = analyze(input)
+        let userScripts = ScriptCompiler.compile(
+            input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName])
+        let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
+        report.add(userScripts.diagnostics + typeDiagnostics)
+
+        let scripts = RuntimeScripts.scripts(config: input.config, contract: report.contract, worlds: userScripts.scripts.map(\.world))
+            + userScripts.scripts
+        guard report.errorCount == 0 else { return PipelineResult(report: report, scripts: scripts, files: [:], model: nil) }
+        let model = BridgeModel.make(contract: report.contract, types: types, scripts: scripts, config: input.config)
+        guard rendering else { return PipelineResult(report: report, scripts: scripts, files: [:], model: model) }
+        return PipelineResult(report: report, scripts: scripts, files: BuildManifest.files(model: model, scripts: scripts), model: model)
+    }
+
+    /// The front ends and the checks: parse and extract facts from each language, derive the
+    /// contract, check everything against each other, apply suppressions, and sort.
+    static func analyze(_ input: ProjectInput) -> Report {
+        let global = input.config.runtime.global
+        let scriptFacts = concurrentMap(input.scripts.filter { !$0.isStyleSheet }) { analyzeScript($0, runtimeGlobal: global) }
+        let swiftFacts = SwiftFrontEnd.analyze(input.swift)
+        let (contract, contractDiagnostics) = BridgeContract.derive(uses: scriptFacts.flatMap(\.uses), config: input.config)
+
+        var diagnostics = scriptFacts.flatMap(\.diagnostics) + swiftFacts.diagnostics + contractDiagnostics
+        diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: swiftFacts, contract: contract, registration: input.config.registration)
+        let suppressions = scriptFacts.flatMap(\.suppressions) + swiftFacts.suppressions
+        return Report(
+            diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: swiftFacts.registrations,
+            contract: contract, inputs: input.scripts + input.swift, suppressions: suppressions)
+    }
+
+    /// Analyses a `.js` file, or every inline script of an `.html` file.
+    static func analyzeScript(_ file: SourceFile, runtimeGlobal: String = RuntimeOptions.defaultGlobal) -> JavaScriptFacts {
+        guard file.isPage else {
+            return JavaScriptFrontEnd.analyze(script: file.bytes, file: file.path, runtimeGlobal: runtimeGlobal)
+        }
+        var facts = JavaScriptFacts(file: file.path)
+        for script in HTMLScriptExtractor.inlineScripts(in: file.bytes) {
+            let part = JavaScriptFrontEnd.analyze(script: script.bytes, file: file.path, origin: script.origin, runtimeGlobal: runtimeGlobal)
+            facts.uses += part.uses
+            facts.diagnostics += part.diagnostics
+            facts.suppressions += part.suppressions
+        }
+        return facts
+    }
+
+    /// `items.map(transform)`, spread over the machine's cores; the order of results is kept.
+    static func concurrentMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        let results = ResultSlots<R>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            results.set(index, transform(items[index]))
+        }
+        return results.values()
+    }
+}
+
+/// One slot per result, each written by exactly one iteration of `concurrentPerform`, which
+/// returns only when all are done.
+private final class ResultSlots<R>: @unchecked Sendable {
+    private var slots: [R?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: R) {
+        slots.withUnsafeMutableBufferPointer { $0[index] = value }
+    }
+
+    func values() -> [R] { slots.compactMap { $0 } }
+}
