@@ -7,7 +7,7 @@ const path = require("node:path");
 const vm = require("node:vm");
 const { webcrypto } = require("node:crypto");
 
-const SWIFT_FILE = path.join(__dirname, "..", "..", "Sources", "HawserCore", "Build", "RuntimeTemplate.swift");
+const SWIFT_FILE = path.join(__dirname, "..", "..", "Sources", "HawserCore", "Compile", "RuntimeTemplate.swift");
 
 /** The template: the lines between the `#"""` line and the `"""#` line, de-indented like Swift does. */
 function readTemplate() {
