@@ -23,7 +23,7 @@ public struct ProjectInput: Sendable {
 public struct PipelineResult: Sendable {
     /// Every finding of every stage, sorted, suppressions applied.
     public var report: Report
-    public var scripts: [CompiledScript]
+    var scripts: [CompiledScript]
     /// Output files by path relative to the output folder, `manifest.json` included; empty
     /// when rendering was not asked for or there are errors.
     public var files: [String: [UInt8]]
@@ -31,6 +31,8 @@ public struct PipelineResult: Sendable {
     public var model: BridgeModel?
 
     public var hasErrors: Bool { report.errorCount > 0 }
+    /// How many scripts the build injects, the runtime and presets included.
+    public var scriptCount: Int { scripts.count }
 }
 
 /// The one place that runs the stages, in order:

@@ -74,7 +74,7 @@ enum BuildCommand: Subcommand {
             return .success
         }
         try output.apply(plan, files: result.files)
-        io.err("hawser: built \(plural(result.scripts.count, "script")) into \(outputFolder): \(plan.missing.count) added, \(plan.stale.count) updated, \(plan.extra.count) deleted, \(plan.unchanged) unchanged\n")
+        io.err("hawser: built \(plural(result.scriptCount, "script")) into \(outputFolder): \(plan.missing.count) added, \(plan.stale.count) updated, \(plan.extra.count) deleted, \(plan.unchanged) unchanged\n")
         return .success
     }
 }

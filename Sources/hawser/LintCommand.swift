@@ -46,7 +46,7 @@ enum LintCommand: Subcommand {
         let report = Pipeline.run(project.input, rendering: false).report
         io.out(options.format.render(report))
         if options.format == .text {
-            io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlers.count, "handler"))\n")
+            io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler"))\n")
         }
         if report.errorCount > 0 || (options.strict && report.warningCount > 0) { return .findings }
         return .success

@@ -1,30 +1,30 @@
 /// One handler of the bridge contract.
-public struct ContractHandler: Hashable, Sendable {
-    public var name: String
-    public var kind: HandlerKind
+struct ContractHandler: Hashable, Sendable {
+    var name: String
+    var kind: HandlerKind
     /// How replies travel; nil for messages, which get none.
-    public var transport: Transport?
+    var transport: Transport?
     /// Every use in the scripts, sorted by position.
-    public var uses: [HandlerUse]
+    var uses: [HandlerUse]
     /// Whether `hawser.json` declares it under `handlers`.
-    public var declared: Bool
+    var declared: Bool
 }
 
 /// The contract between the scripts and native, derived from the scripts' uses and the
 /// `handlers` of `hawser.json`: for each handler its kind, transport and use sites.
-public struct BridgeContract: Sendable {
+struct BridgeContract: Sendable {
     /// Sorted by name.
-    public var handlers: [ContractHandler]
+    var handlers: [ContractHandler]
 
-    public func handler(named name: String) -> ContractHandler? {
+    func handler(named name: String) -> ContractHandler? {
         handlers.first { $0.name == name }
     }
 
-    public var names: Set<String> { Set(handlers.map(\.name)) }
+    var names: Set<String> { Set(handlers.map(\.name)) }
 
     /// Derives the contract. A name used both as a message and as a request, or against the
     /// kind `hawser.json` declares, is a `kind-conflict` error at each offending use.
-    public static func derive(uses: [HandlerUse], config: HawserConfig) -> (BridgeContract, [Diagnostic]) {
+    static func derive(uses: [HandlerUse], config: HawserConfig) -> (BridgeContract, [Diagnostic]) {
         let usesByName = Dictionary(grouping: uses, by: \.name)
         var diagnostics: [Diagnostic] = []
         var handlers: [ContractHandler] = []

@@ -1,17 +1,17 @@
 /// Everything known about one handler name across both languages.
-public struct HandlerSummary: Hashable, Sendable {
-    public var name: String
-    public var uses: [HandlerUse]
-    public var registrations: [HandlerRegistration]
+struct HandlerSummary: Hashable, Sendable {
+    var name: String
+    var uses: [HandlerUse]
+    var registrations: [HandlerRegistration]
 }
 
 /// The checked model of a run: the findings (sorted, suppressions applied), the handler table
 /// and the contract. Reporters render it; later stages add their findings to it.
 public struct Report: Sendable {
     public var diagnostics: [Diagnostic]
-    public var handlers: [HandlerSummary]
+    var handlers: [HandlerSummary]
     /// The bridge contract derived from the scripts and the config.
-    public var contract: BridgeContract
+    var contract: BridgeContract
     /// How many input files were analysed.
     public var fileCount: Int
     /// The inputs, kept so reporters can convert byte columns (SARIF counts UTF-16 units).
@@ -38,11 +38,13 @@ public struct Report: Sendable {
         return Array(Set(kept)).sorted(by: Diagnostic.sortKey)
     }
 
+    /// How many handler names the scripts use, the Swift registers or the config declares.
+    public var handlerCount: Int { handlers.count }
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
 
     /// The 1-based UTF-16 column of `location`, whose column counts UTF-8 bytes.
-    public func utf16Column(of location: SourceLocation) -> Int {
+    func utf16Column(of location: SourceLocation) -> Int {
         guard let bytes = sources[location.file] else { return location.column }
         var line = 1, index = 0
         while index < bytes.count, line < location.line {

@@ -2,16 +2,16 @@ import Foundation
 
 /// Why a match pattern does not parse. `message` is a sentence fragment without the pattern,
 /// e.g. "missing path"; callers that report it quote the pattern themselves.
-public struct MatchPatternError: Error, Hashable, Sendable, CustomStringConvertible {
-    public let pattern: String
-    public let message: String
+struct MatchPatternError: Error, Hashable, Sendable, CustomStringConvertible {
+    let pattern: String
+    let message: String
 
-    public init(pattern: String, message: String) {
+    init(pattern: String, message: String) {
         self.pattern = pattern
         self.message = message
     }
 
-    public var description: String { "invalid match pattern '\(pattern)': \(message)" }
+    var description: String { "invalid match pattern '\(pattern)': \(message)" }
 }
 
 /// A URL match pattern as browser extensions define them: `<all_urls>` or
@@ -29,8 +29,8 @@ public struct MatchPatternError: Error, Hashable, Sendable, CustomStringConverti
 ///
 /// Userinfo (`user:pass@`) in a URL is skipped. No other normalization happens: ports compare
 /// as written (`:80` is not the same as no port), paths compare byte for byte, case-sensitively.
-public struct MatchPattern: Hashable, Sendable, CustomStringConvertible {
-    public let source: String
+struct MatchPattern: Hashable, Sendable, CustomStringConvertible {
+    let source: String
     let kind: Kind
 
     enum Kind: Hashable, Sendable {
@@ -54,9 +54,9 @@ public struct MatchPattern: Hashable, Sendable, CustomStringConvertible {
         case wildcard
     }
 
-    public var description: String { source }
+    var description: String { source }
 
-    public init(parsing text: String) throws(MatchPatternError) {
+    init(parsing text: String) throws(MatchPatternError) {
         self = try MatchPattern.parse(text).get()
     }
 
@@ -67,7 +67,7 @@ public struct MatchPattern: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Parsing
 
-    public static func parse(_ text: String) -> Result<MatchPattern, MatchPatternError> {
+    static func parse(_ text: String) -> Result<MatchPattern, MatchPatternError> {
         func fail(_ message: String) -> Result<MatchPattern, MatchPatternError> {
             .failure(MatchPatternError(pattern: text, message: message))
         }
@@ -206,7 +206,7 @@ public struct MatchPattern: Hashable, Sendable, CustomStringConvertible {
     // MARK: Matching
 
     /// Whether `url` matches. The reference semantics for `javaScriptRegex`.
-    public func matches(_ url: String) -> Bool {
+    func matches(_ url: String) -> Bool {
         let u = Array(url.utf16)
         // scheme ":"
         guard let first = u.first, isLetter16(first) else { return false }
@@ -320,7 +320,7 @@ public struct MatchPattern: Hashable, Sendable, CustomStringConvertible {
     /// A JavaScript regular-expression literal, anchored at the start, with the same semantics as
     /// `matches(_:)`, to test against `location.href`. Letters of the scheme and host are written
     /// as `[aA]` classes rather than with the `i` flag, which would also fold the path's case.
-    public var javaScriptRegex: String {
+    var javaScriptRegex: String {
         guard case let .standard(scheme, host, port, path) = kind else {
             return "/^[a-zA-Z][a-zA-Z0-9+.\\-]*:/"
         }
@@ -380,11 +380,11 @@ public struct MatchPattern: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The condition under which a script runs, from its `@match` and `@exclude-match` patterns.
-public enum LocationGuard {
+enum LocationGuard {
     /// A single-line JavaScript expression that is true when the page at `location.href` should
     /// run the script: (no match patterns, or any of them matches) and no exclude pattern
     /// matches. Nil when both lists are empty. Patterns with the same regex are written once.
-    public static func condition(match: [MatchPattern], excludeMatch: [MatchPattern]) -> String? {
+    static func condition(match: [MatchPattern], excludeMatch: [MatchPattern]) -> String? {
         func tests(_ patterns: [MatchPattern]) -> [String] {
             var seen = Set<String>()
             return patterns.compactMap { p in

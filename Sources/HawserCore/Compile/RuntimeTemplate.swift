@@ -13,7 +13,7 @@ import Foundation
 /// `Tests/Runtime/load-runtime.js` reads the template straight out of this file (the text between
 /// the `#"""` line and the `"""#` line), so keep the literal raw and its delimiters on lines of
 /// their own.
-public enum RuntimeTemplate {
+enum RuntimeTemplate {
     /// The placeholders, in the order they appear in `source`.
     static let placeholders = [
         "__HAWSER_GLOBAL__",
@@ -27,7 +27,7 @@ public enum RuntimeTemplate {
     /// (deterministic, keys sorted) by the caller; an empty string stands for `{}`.
     /// `global` and `defaultTransport` are encoded here as JSON string literals; a negative
     /// `timeoutMs` is treated as `0` (no timeout). The result ends with exactly one newline.
-    public static func render(global: String, timeoutMs: Int, defaultTransport: String, contractJSON: String) -> String {
+    static func render(global: String, timeoutMs: Int, defaultTransport: String, contractJSON: String) -> String {
         var contract = contractJSON.trimmingCharacters(in: .whitespacesAndNewlines)
         if contract.isEmpty { contract = "{}" }
         // Only legal inside JSON strings; escaped so the literal is valid in pre-ES2019 engines too.

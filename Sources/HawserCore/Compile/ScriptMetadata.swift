@@ -1,10 +1,10 @@
 /// One `@require` line: the name of another script, and where the name is written.
-public struct ScriptRequire: Hashable, Sendable {
-    public var name: String
+struct ScriptRequire: Hashable, Sendable {
+    var name: String
     /// The position of the name's first byte.
-    public var location: SourceLocation
+    var location: SourceLocation
 
-    public init(name: String, location: SourceLocation) {
+    init(name: String, location: SourceLocation) {
         self.name = name
         self.location = location
     }
@@ -12,25 +12,25 @@ public struct ScriptRequire: Hashable, Sendable {
 
 /// What a script's metadata block says. Optional fields are nil when the block does not give
 /// them; callers apply the defaults.
-public struct ScriptMetadata: Hashable, Sendable {
+struct ScriptMetadata: Hashable, Sendable {
     /// nil = not given (the caller defaults it to the file name).
-    public var name: String?
+    var name: String?
     /// The position of the `@name` value's first byte.
-    public var nameLocation: SourceLocation?
+    var nameLocation: SourceLocation?
     /// nil = not given (callers default: .js → documentEnd, .css → documentStart).
-    public var runAt: InjectionTime?
-    public var noFrames: Bool
+    var runAt: InjectionTime?
+    var noFrames: Bool
     /// nil = not given (the default is the page world).
-    public var world: ContentWorldSpec?
-    public var match: [MatchPattern]
-    public var excludeMatch: [MatchPattern]
-    public var requires: [ScriptRequire]
-    public var unwrap: Bool
-    public var description: String?
+    var world: ContentWorldSpec?
+    var match: [MatchPattern]
+    var excludeMatch: [MatchPattern]
+    var requires: [ScriptRequire]
+    var unwrap: Bool
+    var description: String?
     /// Where each key is first written (its `@`), for checks made after parsing.
-    public var keyLocations: [String: SourceLocation] = [:]
+    var keyLocations: [String: SourceLocation] = [:]
 
-    public init(
+    init(
         name: String? = nil, nameLocation: SourceLocation? = nil, runAt: InjectionTime? = nil,
         noFrames: Bool = false, world: ContentWorldSpec? = nil, match: [MatchPattern] = [],
         excludeMatch: [MatchPattern] = [], requires: [ScriptRequire] = [], unwrap: Bool = false,

@@ -19,8 +19,8 @@ import Foundation
 /// The reading never guesses: every malformed line is an `invalid-metadata` error, at the line
 /// of the key and the column of its `@` (or of the line's first character when it has no `@`).
 /// The script text is left as it is; the block is not stripped.
-public enum ScriptMetadataParser {
-    public enum Style: Sendable, Hashable {
+enum ScriptMetadataParser {
+    enum Style: Sendable, Hashable {
         /// `// ==UserScript==` … `// ==/UserScript==` line comments.
         case javaScript
         /// One leading `/* ==UserStyle== … ==/UserStyle== */` block comment whose lines are
@@ -36,7 +36,7 @@ public enum ScriptMetadataParser {
     /// Keys from other user-script managers with a different name here.
     static let renamedKeys = ["include": "match", "exclude": "exclude-match"]
 
-    public static func parse(_ bytes: [UInt8], file: String, style: Style) -> (metadata: ScriptMetadata, diagnostics: [Diagnostic]) {
+    static func parse(_ bytes: [UInt8], file: String, style: Style) -> (metadata: ScriptMetadata, diagnostics: [Diagnostic]) {
         var reader = Reader(bytes: bytes, file: file, style: style)
         reader.run()
         return (reader.metadata, reader.diagnostics)

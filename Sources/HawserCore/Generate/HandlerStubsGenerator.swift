@@ -68,7 +68,7 @@ public enum HandlerStubsGenerator {
     }
 
     /// `func readFile(_ payload: Bridge.ReadFilePayload) async throws -> Bridge.ReadFileReply`.
-    public static func requirement(_ handler: BridgeHandler, in model: BridgeModel) -> String {
+    static func requirement(_ handler: BridgeHandler, in model: BridgeModel) -> String {
         let name = SwiftNames.escaped(handler.swiftName)
         let payload = "\(model.name).\(handler.payloadTypeName)"
         switch handler.kind {

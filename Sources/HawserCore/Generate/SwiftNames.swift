@@ -1,7 +1,7 @@
 /// Swift identifiers for names that come from JavaScript.
-public enum SwiftNames {
+enum SwiftNames {
     /// Swift's reserved words that need backticks as identifiers.
-    public static let keywords: Set<String> = [
+    static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
         "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
         "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
@@ -35,7 +35,7 @@ public enum SwiftNames {
 
     /// `notification_name` → `notificationName`, `my-handler` → `myHandler`, `2fa` → `_2fa`,
     /// `readFile` → `readFile`. Not escaped: see `escaped(_:)`.
-    public static func lowerCamelCase(_ name: String) -> String {
+    static func lowerCamelCase(_ name: String) -> String {
         let parts = words(name)
         guard let first = parts.first else { return "_" }
         var result = first.prefix(1).lowercased() + first.dropFirst()
@@ -44,7 +44,7 @@ public enum SwiftNames {
     }
 
     /// `readFile` → `ReadFile`, `2fa` → `_2fa`.
-    public static func upperCamelCase(_ name: String) -> String {
+    static func upperCamelCase(_ name: String) -> String {
         let parts = words(name)
         guard !parts.isEmpty else { return "_" }
         let result = parts.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
@@ -52,7 +52,7 @@ public enum SwiftNames {
     }
 
     /// The identifier as written in source: keywords in backticks.
-    public static func escaped(_ identifier: String) -> String {
+    static func escaped(_ identifier: String) -> String {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 }

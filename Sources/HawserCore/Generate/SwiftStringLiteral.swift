@@ -37,13 +37,13 @@
 /// line ending gets none, since Swift drops the line break before the closing delimiter.
 /// Empty content lines are written without indentation (Swift allows that), everything
 /// else carries `indent` exactly.
-public enum SwiftStringLiteral {
+enum SwiftStringLiteral {
     /// The literal for `value`. `indent` (spaces and tabs only) is the indentation of the
     /// closing delimiter and of every non-empty content line of a multi-line literal: the
     /// caller writes the returned text at any column of a line (the opening delimiter
     /// comes first) and the following lines are already indented. Single-line literals
     /// ignore it.
-    public static func make(_ value: String, indent: String = "") -> String {
+    static func make(_ value: String, indent: String = "") -> String {
         precondition(indent.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" }, "the indentation of a string literal must be spaces and tabs")
         let scalars = Array(value.unicodeScalars)
         if scalars.contains(where: { $0 == "\n" || $0 == "\r" }) {

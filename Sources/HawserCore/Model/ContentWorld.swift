@@ -1,9 +1,9 @@
 /// When a user script is injected.
-public enum InjectionTime: String, Sendable, Hashable {
+enum InjectionTime: String, Sendable, Hashable {
     case documentStart, documentEnd
 }
 
 /// The content world a user script runs in.
-public enum ContentWorldSpec: Hashable, Sendable {
+enum ContentWorldSpec: Hashable, Sendable {
     case page, defaultClient, named(String)
 }

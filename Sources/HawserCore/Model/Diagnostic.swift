@@ -7,7 +7,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     public var line: Int
     public var column: Int
 
-    public init(file: String, line: Int, column: Int) {
+    init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
@@ -45,7 +45,7 @@ public struct Diagnostic: Hashable, Sendable {
     /// A replacement name, for `unregistered-handler`.
     public var suggestion: String?
 
-    public init(
+    init(
         _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
         handler: String? = nil, suggestion: String? = nil, severity: Severity? = nil
     ) {
@@ -58,7 +58,7 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     /// The order every output uses: by file, line, column, then code and message.
-    public static func sortKey(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    static func sortKey(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         if a.location != b.location { return a.location < b.location }
         if a.code != b.code { return a.code.rawValue < b.code.rawValue }
         return a.message < b.message
@@ -68,19 +68,19 @@ public struct Diagnostic: Hashable, Sendable {
 /// A comment `hawser-ignore: CODE[, CODE…]` found by a front end. It silences findings with
 /// one of `codes` on `line` of `file`: the comment's own line when it ends a line of code,
 /// the next line when it stands alone.
-public struct Suppression: Hashable, Sendable {
-    public var file: String
-    public var line: Int
-    public var codes: Set<String>
+struct Suppression: Hashable, Sendable {
+    var file: String
+    var line: Int
+    var codes: Set<String>
 
-    public init(file: String, line: Int, codes: Set<String>) {
+    init(file: String, line: Int, codes: Set<String>) {
         self.file = file
         self.line = line
         self.codes = codes
     }
 
     /// Parses the codes from a comment's text, or nil when it holds no `hawser-ignore:`.
-    public static func codes(inComment text: String) -> Set<String>? {
+    static func codes(inComment text: String) -> Set<String>? {
         guard let range = text.range(of: "hawser-ignore:") else { return nil }
         // The codes run to the end of the comment's line: a block comment's later lines are prose.
         let rest = text[range.upperBound...].prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }

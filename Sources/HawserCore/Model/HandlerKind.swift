@@ -1,5 +1,5 @@
 /// What a handler is for, in the bridge contract.
-public enum HandlerKind: String, CaseIterable, Sendable {
+enum HandlerKind: String, CaseIterable, Sendable {
     /// Fire-and-forget: the result is never used.
     case message
     /// Expects a reply: used through `hawser.call` or through a used `postMessage` result.
@@ -7,7 +7,7 @@ public enum HandlerKind: String, CaseIterable, Sendable {
 }
 
 /// How a request's reply reaches the script.
-public enum Transport: String, CaseIterable, Sendable {
+enum Transport: String, CaseIterable, Sendable {
     /// WebKit's reply handlers (iOS 14+, macOS 11+): `postMessage` returns a Promise.
     case reply
     /// For older targets: the runtime posts `{id, payload}` and native calls `settle`.

@@ -12,37 +12,37 @@ public struct HawserConfig: Equatable, Sendable {
     /// The name of the generated Swift namespace and files.
     public var name: String = "Bridge"
     /// Who registers the handlers: the app itself, or the generated Swift.
-    public var registration: Registration = .manual
+    var registration: Registration = .manual
     /// The transport of every request handler that does not set its own.
-    public var requestTransport: Transport = .reply
+    var requestTransport: Transport = .reply
     /// Handlers declared or overridden in the config, by name.
-    public var handlers: [String: HandlerOverride] = [:]
-    public var runtime = RuntimeOptions()
+    var handlers: [String: HandlerOverride] = [:]
+    var runtime = RuntimeOptions()
     /// Native-feel presets, in the order given.
-    public var nativeFeel: [NativeFeelPreset] = []
+    var nativeFeel: [NativeFeelPreset] = []
     /// Origins (`scheme://host[:port]`) whose frames may post to any handler; empty allows all.
-    public var allowedOrigins: [String] = []
+    var allowedOrigins: [String] = []
 
     public init() {}
 
-    public enum Registration: String, CaseIterable, Sendable {
+    enum Registration: String, CaseIterable, Sendable {
         case manual, generated
     }
 
     /// A `handlers.<name>` entry.
-    public struct HandlerOverride: Equatable, Sendable {
-        public var kind: HandlerKind?
-        public var transport: Transport?
+    struct HandlerOverride: Equatable, Sendable {
+        var kind: HandlerKind?
+        var transport: Transport?
         /// The declared payload schema.
-        public var payload: PayloadType?
+        var payload: PayloadType?
         /// The declared reply schema (requests only).
-        public var reply: PayloadType?
+        var reply: PayloadType?
         /// Origins allowed to post to this handler, replacing `allowedOrigins`.
-        public var origins: [String]?
+        var origins: [String]?
         /// Only the main frame may post to this handler.
-        public var mainFrameOnly: Bool?
+        var mainFrameOnly: Bool?
 
-        public init(
+        init(
             kind: HandlerKind? = nil, transport: Transport? = nil, payload: PayloadType? = nil, reply: PayloadType? = nil,
             origins: [String]? = nil, mainFrameOnly: Bool? = nil
         ) {
@@ -56,7 +56,7 @@ public struct HawserConfig: Equatable, Sendable {
     }
 
     /// Every top-level key `hawser.json` accepts.
-    public static let keys = ["allowedOrigins", "handlers", "name", "nativeFeel", "output", "registration", "requestTransport", "runtime", "scripts", "swift"]
+    static let keys = ["allowedOrigins", "handlers", "name", "nativeFeel", "output", "registration", "requestTransport", "runtime", "scripts", "swift"]
 
     /// Parses `hawser.json`. Throws a `ConfigError` naming the key and the reason for anything
     /// that is not JSON, an unknown key, or a value of the wrong type.
@@ -268,10 +268,10 @@ enum JavaScriptIdentifier {
 }
 
 /// Web origins as `allowedOrigins` and `origins` write them.
-public enum Origin {
+enum Origin {
     /// `scheme://host[:port]` in lower case, without a default port (80 for http, 443 for
     /// https); nil when `text` is not such an origin (a path, query, user or wildcard).
-    public static func normalize(_ text: String) -> String? {
+    static func normalize(_ text: String) -> String? {
         guard let separator = text.range(of: "://") else { return nil }
         let scheme = text[..<separator.lowerBound].lowercased()
         var rest = text[separator.upperBound...].lowercased()

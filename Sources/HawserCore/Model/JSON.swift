@@ -1,6 +1,6 @@
 /// A JSON value with ordered object members, so that every document Hawser writes has a fixed,
 /// deliberate key order and byte-identical output on every run.
-public indirect enum JSON: Hashable, Sendable {
+indirect enum JSON: Hashable, Sendable {
     case object([(String, JSON)])
     case array([JSON])
     case string(String)
@@ -8,14 +8,14 @@ public indirect enum JSON: Hashable, Sendable {
     case bool(Bool)
     case null
 
-    public static func == (a: JSON, b: JSON) -> Bool { a.rendered() == b.rendered() }
-    public func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
+    static func == (a: JSON, b: JSON) -> Bool { a.rendered() == b.rendered() }
+    func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
 
     /// `.string(value)` or `.null`.
-    public static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
 
     /// Pretty-printed with two-space indentation and a final newline.
-    public func rendered() -> String {
+    func rendered() -> String {
         var out = ""
         write(to: &out, indent: 0)
         out += "\n"

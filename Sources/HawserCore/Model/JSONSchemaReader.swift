@@ -1,16 +1,16 @@
 /// A schema that `JSONSchemaReader` rejects: `path` is where in the configuration the offending
 /// value sits (the caller's path extended by the key path inside the schema), `reason` what is
 /// wrong with it.
-public struct SchemaError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+struct SchemaError: Error, Equatable, CustomStringConvertible {
+    var path: String
+    var reason: String
 
-    public init(path: String, reason: String) {
+    init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
-    public var description: String { "\(path): \(reason)" }
+    var description: String { "\(path): \(reason)" }
 }
 
 /// Reads the JSON Schema subset Hawser supports into a `PayloadType`.
@@ -29,7 +29,7 @@ public struct SchemaError: Error, Equatable, CustomStringConvertible {
 /// - `properties`, `required` and `items` are errors on a schema whose `type` is not object
 ///   (respectively array), and `enum` on one whose `type` is not string, rather than being
 ///   silently ignored.
-public enum JSONSchemaReader {
+enum JSONSchemaReader {
     /// Every type name `type` accepts, in the order error messages list them.
     static let typeNames = ["object", "string", "number", "integer", "boolean", "array", "null"]
 
@@ -40,7 +40,7 @@ public enum JSONSchemaReader {
 
     /// Reads a schema (a value from JSONSerialization) into a PayloadType. `path` names where it
     /// is, for errors, e.g. "handlers.readFile.payload" or "userscripts/schemas/readFile.json: payload".
-    public static func read(_ schema: Any, path: String) throws(SchemaError) -> PayloadType {
+    static func read(_ schema: Any, path: String) throws(SchemaError) -> PayloadType {
         try readSchema(schema, path: path).type
     }
 

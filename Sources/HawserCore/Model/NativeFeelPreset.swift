@@ -1,5 +1,5 @@
 /// The native-feel presets of `nativeFeel` in `hawser.json`.
-public enum NativeFeelPreset: String, CaseIterable, Sendable {
+enum NativeFeelPreset: String, CaseIterable, Sendable {
     /// One viewport meta tag that locks the scale.
     case viewport
     /// No text selection, except in form fields and editable content.

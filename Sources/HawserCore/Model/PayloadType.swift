@@ -1,6 +1,6 @@
 /// The type of a handler's payload or reply, from a declared JSON Schema or inferred from the
 /// scripts' literals. Generators map it to Swift and TypeScript.
-public indirect enum PayloadType: Hashable, Sendable {
+indirect enum PayloadType: Hashable, Sendable {
     /// JSON string → `String`.
     case string
     /// JSON number → `Double`.
@@ -22,26 +22,26 @@ public indirect enum PayloadType: Hashable, Sendable {
 }
 
 /// The fields of an object type.
-public struct ObjectType: Hashable, Sendable {
+struct ObjectType: Hashable, Sendable {
     /// In declared order for schemas, sorted by name when inferred.
-    public var fields: [FieldType]
-    public var description: String?
+    var fields: [FieldType]
+    var description: String?
 
-    public init(fields: [FieldType], description: String? = nil) {
+    init(fields: [FieldType], description: String? = nil) {
         self.fields = fields
         self.description = description
     }
 }
 
-public struct FieldType: Hashable, Sendable {
+struct FieldType: Hashable, Sendable {
     /// The JSON key.
-    public var name: String
-    public var type: PayloadType
+    var name: String
+    var type: PayloadType
     /// Whether every valid value has the key; optional fields become Swift optionals.
-    public var required: Bool
-    public var description: String?
+    var required: Bool
+    var description: String?
 
-    public init(name: String, type: PayloadType, required: Bool, description: String? = nil) {
+    init(name: String, type: PayloadType, required: Bool, description: String? = nil) {
         self.name = name
         self.type = type
         self.required = required

@@ -1,13 +1,13 @@
 import Foundation
 
 /// A handler's payload and reply types, resolved.
-public struct HandlerTypes: Hashable, Sendable {
-    public var payload: PayloadType
+struct HandlerTypes: Hashable, Sendable {
+    var payload: PayloadType
     /// Nil for messages; `.json` for a request without a declared reply.
-    public var reply: PayloadType?
+    var reply: PayloadType?
     /// Whether the payload comes from a schema (otherwise it is inferred).
-    public var payloadDeclared: Bool
-    public var replyDeclared: Bool
+    var payloadDeclared: Bool
+    var replyDeclared: Bool
 }
 
 /// Resolves every contract handler's types: a declared schema (in `hawser.json` or in

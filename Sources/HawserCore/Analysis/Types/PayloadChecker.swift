@@ -9,7 +9,7 @@
 /// - an array literal fits any `.array`; its items are not checked;
 /// - `null` fits `.null`, and also any optional field: the generated Swift decodes a `null`
 ///   optional field as nil.
-public enum PayloadChecker {
+enum PayloadChecker {
     /// Checks every payload literal of the uses against a declared type; `payload-mismatch`
     /// errors at the offending key/literal. Uses of other handlers are ignored. Sorted by
     /// location.
@@ -21,7 +21,7 @@ public enum PayloadChecker {
     ///   already have (edit distance at most 2, or equal ignoring case).
     /// - A literal of the wrong kind is reported at the literal:
     ///   "readFile: payload.path: expected string, found number".
-    public static func check(handler: String, declared: PayloadType, uses: [HandlerUse]) -> [Diagnostic] {
+    static func check(handler: String, declared: PayloadType, uses: [HandlerUse]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for use in uses where use.name == handler {
             for literal in use.payloads {

@@ -15,7 +15,7 @@
 ///   `.json`, and so is a handler with no payload literal at all;
 /// - literals of different kinds at one position (`null` included) make that position `.json`
 ///   and raise `payload-conflict` warnings; the position's contents are then not inferred.
-public enum PayloadInference {
+enum PayloadInference {
     /// A literal at one position, with where a diagnostic about it goes: the literal itself for
     /// the payload, the key for a key's value.
     private struct Site {
@@ -30,7 +30,7 @@ public enum PayloadInference {
     /// A conflict warns at the first literal of the position (by file, line, column), naming the
     /// first literal of another kind, and at every literal whose kind differs from the first's,
     /// naming the first. Fields are sorted by name; diagnostics by location.
-    public static func infer(handler: String, uses: [HandlerUse]) -> (PayloadType, [Diagnostic]) {
+    static func infer(handler: String, uses: [HandlerUse]) -> (PayloadType, [Diagnostic]) {
         let sites = uses.filter { $0.name == handler }
             .flatMap(\.payloads)
             .map { Site(literal: $0, anchor: $0.location) }

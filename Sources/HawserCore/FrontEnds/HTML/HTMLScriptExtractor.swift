@@ -1,20 +1,20 @@
 import TreeSitter
 
 /// An inline classic or module script of an HTML document.
-public struct InlineScript: Hashable, Sendable {
+struct InlineScript: Hashable, Sendable {
     /// The script's text, byte for byte as in the document.
-    public var bytes: [UInt8]
+    var bytes: [UInt8]
     /// Where the script's first byte sits in the document.
-    public var origin: SourcePoint
+    var origin: SourcePoint
 }
 
 /// Finds the inline `<script>` elements of an HTML document, following the HTML standard's
 /// tokenizer rules for what matters here: comments, bogus comments and doctypes, raw-text and
 /// RCDATA elements, and the script-data states (including the escaped and double-escaped states
 /// entered by `<!--` inside a script). It does not build a DOM.
-public enum HTMLScriptExtractor {
+enum HTMLScriptExtractor {
     /// The scripts without `src` whose type is JavaScript or absent, in document order.
-    public static func inlineScripts(in html: [UInt8]) -> [InlineScript] {
+    static func inlineScripts(in html: [UInt8]) -> [InlineScript] {
         var scanner = Scanner(bytes: html)
         return scanner.run()
     }

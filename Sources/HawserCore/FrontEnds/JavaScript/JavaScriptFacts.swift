@@ -1,8 +1,8 @@
 /// A place where a script uses a message handler: a `postMessage` call on it, or a reference
 /// that is passed, returned or stored (its post happens elsewhere).
-public struct HandlerUse: Hashable, Sendable {
+struct HandlerUse: Hashable, Sendable {
     /// How a script reaches the handler.
-    public enum Form: String, Hashable, Sendable {
+    enum Form: String, Hashable, Sendable {
         /// `….messageHandlers.NAME.postMessage(…)`, directly or through an alias.
         case postMessage
         /// A handler passed, returned or stored; its post happens elsewhere.
@@ -13,17 +13,17 @@ public struct HandlerUse: Hashable, Sendable {
         case post
     }
 
-    public var name: String
-    public var location: SourceLocation
+    var name: String
+    var location: SourceLocation
     /// Whether the result is used: `postMessage`'s result awaited, chained, assigned, returned
     /// or passed on; always true for `hawser.call`, false for references and `hawser.post`.
-    public var resultUsed: Bool
-    public var form: Form
+    var resultUsed: Bool
+    var form: Form
     /// The payload passed at each call through this use (several for a single-handler alias
     /// called more than once); empty for references and the runtime's helpers.
-    public var payloads: [PayloadLiteral]
+    var payloads: [PayloadLiteral]
 
-    public init(name: String, location: SourceLocation, resultUsed: Bool, form: Form = .postMessage, payloads: [PayloadLiteral] = []) {
+    init(name: String, location: SourceLocation, resultUsed: Bool, form: Form = .postMessage, payloads: [PayloadLiteral] = []) {
         self.name = name
         self.location = location
         self.resultUsed = resultUsed
@@ -32,20 +32,20 @@ public struct HandlerUse: Hashable, Sendable {
     }
 
     /// Whether the use goes through Hawser's runtime rather than `postMessage` itself.
-    public var isRuntimeUse: Bool { form == .call || form == .post }
+    var isRuntimeUse: Bool { form == .call || form == .post }
 }
 
 /// What the JavaScript front end extracts from one input file (a `.js` file, or all inline
 /// scripts of an `.html` file).
-public struct JavaScriptFacts: Sendable {
-    public var file: String
-    public var uses: [HandlerUse]
+struct JavaScriptFacts: Sendable {
+    var file: String
+    var uses: [HandlerUse]
     /// Findings of the front end itself: `syntax-error`, `dynamic-handler-name`,
     /// `unknown-handler-method`.
-    public var diagnostics: [Diagnostic]
-    public var suppressions: [Suppression]
+    var diagnostics: [Diagnostic]
+    var suppressions: [Suppression]
 
-    public init(file: String, uses: [HandlerUse] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = []) {
+    init(file: String, uses: [HandlerUse] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = []) {
         self.file = file
         self.uses = uses
         self.diagnostics = diagnostics

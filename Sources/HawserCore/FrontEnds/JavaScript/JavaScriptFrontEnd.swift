@@ -2,13 +2,13 @@ import TreeSitter
 
 /// The JavaScript front end: finds message-handler uses, front-end diagnostics and
 /// suppression comments in one script by walking its tree-sitter syntax tree.
-public enum JavaScriptFrontEnd {
+enum JavaScriptFrontEnd {
     /// Analyses one script. `origin` is where the script's first byte sits in `file`
     /// (SourcePoint(line: 1, column: 1) for a .js file; elsewhere for an inline <script> in HTML).
     /// Every location is mapped: line += origin.line - 1; column += origin.column - 1 only on the
     /// script's first line. `runtimeGlobal` is the name of Hawser's runtime object, whose
     /// `call` and `post` methods are handler uses too.
-    public static func analyze(
+    static func analyze(
         script: [UInt8], file: String, origin: SourcePoint = SourcePoint(line: 1, column: 1),
         runtimeGlobal: String = RuntimeOptions.defaultGlobal
     ) -> JavaScriptFacts {

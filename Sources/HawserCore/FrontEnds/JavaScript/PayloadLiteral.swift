@@ -2,8 +2,8 @@ import TreeSitter
 
 /// What a script passes as a payload at one use site, as far as its literal syntax tells:
 /// the facts payload-type inference and schema checks work from.
-public struct PayloadLiteral: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+struct PayloadLiteral: Hashable, Sendable {
+    enum Kind: String, Hashable, Sendable {
         /// A string or template literal.
         case string
         /// A numeric literal (optionally signed).
@@ -19,13 +19,13 @@ public struct PayloadLiteral: Hashable, Sendable {
         case other
     }
 
-    public var kind: Kind
+    var kind: Kind
     /// Where the expression starts.
-    public var location: SourceLocation
+    var location: SourceLocation
     /// The properties of an object literal, in source order.
-    public var properties: [PayloadProperty]
+    var properties: [PayloadProperty]
 
-    public init(kind: Kind, location: SourceLocation, properties: [PayloadProperty] = []) {
+    init(kind: Kind, location: SourceLocation, properties: [PayloadProperty] = []) {
         self.kind = kind
         self.location = location
         self.properties = properties
@@ -33,13 +33,13 @@ public struct PayloadLiteral: Hashable, Sendable {
 }
 
 /// One `key: value` of an object literal payload.
-public struct PayloadProperty: Hashable, Sendable {
-    public var key: String
+struct PayloadProperty: Hashable, Sendable {
+    var key: String
     /// Where the key is written.
-    public var location: SourceLocation
-    public var value: PayloadLiteral
+    var location: SourceLocation
+    var value: PayloadLiteral
 
-    public init(key: String, location: SourceLocation, value: PayloadLiteral) {
+    init(key: String, location: SourceLocation, value: PayloadLiteral) {
         self.key = key
         self.location = location
         self.value = value

@@ -1,9 +1,9 @@
 /// The Swift front end: finds message-handler registrations, the names Swift dispatches on, and
 /// `hawser-ignore:` suppressions in Swift sources.
-public enum SwiftFrontEnd {
+enum SwiftFrontEnd {
     /// Scans all files together (names resolve across files). Every output list is sorted by
     /// file, line and column (then name), so the result does not depend on the order of `files`.
-    public static func analyze(_ files: [SourceFile]) -> SwiftFacts {
+    static func analyze(_ files: [SourceFile]) -> SwiftFacts {
         var symbols = SwiftSymbolTable()
         var uses: [SwiftFileScanner.RegistrationUse] = []
         var facts = SwiftFacts()

@@ -2,13 +2,13 @@
 /// literals. It never fails: malformed input yields `unknown` or unterminated tokens.
 ///
 /// Not handled: regex literals (`/…/`) are lexed as operators and ordinary tokens.
-public struct SwiftLexer {
+struct SwiftLexer {
     private let bytes: [UInt8]
     /// Byte offset of the first byte of each line.
     private let lineStarts: [Int]
     private var pos = 0
 
-    public init(bytes: [UInt8]) {
+    init(bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         var i = 0
@@ -25,13 +25,13 @@ public struct SwiftLexer {
     }
 
     /// Lexes `bytes` into tokens, comments included.
-    public static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
+    static func tokenize(_ bytes: [UInt8]) -> [SwiftToken] {
         var lexer = SwiftLexer(bytes: bytes)
         return lexer.tokenize()
     }
 
     /// Lexes the whole input from the start, comments included.
-    public mutating func tokenize() -> [SwiftToken] {
+    mutating func tokenize() -> [SwiftToken] {
         pos = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3 }
         if bytes.count >= pos + 2, bytes[pos] == Byte.hash, bytes[pos + 1] == Byte.bang {

@@ -1,5 +1,5 @@
 /// The lexical category of a `SwiftToken`.
-public enum SwiftTokenKind: String, Hashable, Sendable {
+enum SwiftTokenKind: String, Hashable, Sendable {
     /// A name or keyword, possibly in backticks (`` `class` ``). Keywords are not told apart
     /// from names by the lexer; compare `text` (backticked keywords keep their backticks there).
     case identifier
@@ -26,31 +26,31 @@ public enum SwiftTokenKind: String, Hashable, Sendable {
 }
 
 /// One token of Swift source. Positions are 1-based; columns count UTF-8 bytes.
-public struct SwiftToken: Hashable, Sendable {
-    public var kind: SwiftTokenKind
+struct SwiftToken: Hashable, Sendable {
+    var kind: SwiftTokenKind
     /// The token's source text exactly as written (delimiters and backticks included).
-    public var text: String
+    var text: String
     /// The token's byte offsets in the input.
-    public var range: Range<Int>
-    public var line: Int
-    public var column: Int
+    var range: Range<Int>
+    var line: Int
+    var column: Int
     /// The line of the token's last byte (differs from `line` for multi-line strings and comments).
-    public var endLine: Int
+    var endLine: Int
     /// True when only whitespace precedes the token on its line.
-    public var isFirstOnLine: Bool
+    var isFirstOnLine: Bool
     /// For a string literal without interpolation: its decoded value (escapes applied and, for
     /// multi-line literals, indentation stripped). Nil for other tokens and for interpolated strings.
-    public var stringValue: String?
+    var stringValue: String?
     /// For a string literal: it contains at least one `\(…)` (or `\#(…)` in a raw string).
-    public var hasInterpolation: Bool
+    var hasInterpolation: Bool
     /// For a string literal: it uses `"""` delimiters.
-    public var isMultiline: Bool
+    var isMultiline: Bool
     /// For a string literal: the number of `#` around it (0 for an ordinary string).
-    public var rawDepth: Int
+    var rawDepth: Int
     /// A string, comment or backticked name that reaches the end of input without its closing delimiter.
-    public var isUnterminated: Bool
+    var isUnterminated: Bool
 
-    public init(
+    init(
         kind: SwiftTokenKind, text: String, range: Range<Int>, line: Int, column: Int, endLine: Int,
         isFirstOnLine: Bool = false, stringValue: String? = nil, hasInterpolation: Bool = false,
         isMultiline: Bool = false, rawDepth: Int = 0, isUnterminated: Bool = false
@@ -70,12 +70,12 @@ public struct SwiftToken: Hashable, Sendable {
     }
 
     /// For an identifier, its name without backticks; otherwise `text`.
-    public var identifier: String {
+    var identifier: String {
         guard kind == .identifier, text.count >= 2, text.hasPrefix("`"), text.hasSuffix("`") else { return text }
         return String(text.dropFirst().dropLast())
     }
 
-    public var isComment: Bool {
+    var isComment: Bool {
         switch kind {
         case .lineComment, .docLineComment, .blockComment, .docBlockComment: return true
         default: return false
@@ -83,10 +83,10 @@ public struct SwiftToken: Hashable, Sendable {
     }
 
     /// True for an unbackticked identifier spelled `word` (a keyword check).
-    public func isKeyword(_ word: String) -> Bool { kind == .identifier && text == word }
+    func isKeyword(_ word: String) -> Bool { kind == .identifier && text == word }
 
     /// True for a punctuation or operator token spelled `symbol`.
-    public func isSymbol(_ symbol: String) -> Bool {
+    func isSymbol(_ symbol: String) -> Bool {
         (kind == .punctuation || kind == .operatorSymbol) && text == symbol
     }
 }
