@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 
 # No file of HawserCore names a type of a later stage (ARCHITECTURE.md).
 python3 scripts/check-stages.py
+Tests/Stages/check-stages-test.sh
 
 # make build fails on a compile error and never marks a stale binary fresh.
 Tests/Make/build-fails-on-error.sh
