@@ -1,0 +1,35 @@
+// The facts the native front ends (Swift, and any other language an app registers handlers
+// in) extract, in one vocabulary the checks read.
+
+/// A call that registers a script message handler, such as
+/// `controller.add(self, name: "observer")` or `addScriptMessageHandler(self, contentWorld: .page, name: "readFile")`.
+struct HandlerRegistration: Hashable, Sendable {
+    var name: String
+    var location: SourceLocation
+    /// Registered with reply (`addScriptMessageHandler(_:contentWorld:name:)`).
+    var reply: Bool
+    /// The `contentWorld:` argument as written, or nil when absent.
+    var world: String?
+    /// Identifies the function body the call is in (unique within the scan), for the
+    /// duplicate-registration check. Nil at top level.
+    var scope: String?
+
+    init(name: String, location: SourceLocation, reply: Bool, world: String?, scope: String?) {
+        self.name = name
+        self.location = location
+        self.reply = reply
+        self.world = world
+        self.scope = scope
+    }
+}
+
+/// A string literal that Swift compares with `message.name`.
+struct DispatchName: Hashable, Sendable {
+    var name: String
+    var location: SourceLocation
+
+    init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+}
