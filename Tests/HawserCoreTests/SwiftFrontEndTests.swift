@@ -2,7 +2,7 @@ import XCTest
 @testable import HawserCore
 
 final class SwiftFrontEndTests: XCTestCase {
-    private func analyze(_ source: String, path: String = "App.swift") -> SwiftFacts {
+    private func analyze(_ source: String, path: String = "App.swift") -> NativeFacts {
         SwiftFrontEnd.analyze([SourceFile(path: path, text: source)])
     }
 

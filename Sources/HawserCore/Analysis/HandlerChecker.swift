@@ -2,7 +2,7 @@
 /// on extracted facts and the derived contract.
 enum HandlerChecker {
     static func check(
-        scripts: [JavaScriptFacts], swift: SwiftFacts, contract: BridgeContract, registration: HawserConfig.Registration
+        scripts: [JavaScriptFacts], swift: NativeFacts, contract: BridgeContract, registration: HawserConfig.Registration
     ) -> [Diagnostic] {
         let uses = scripts.flatMap(\.uses)
         let registrationsByName = Dictionary(grouping: swift.registrations, by: \.name)

@@ -33,3 +33,20 @@ struct DispatchName: Hashable, Sendable {
         self.location = location
     }
 }
+
+/// What a native front end extracts from the app's sources: registrations, dispatch names,
+/// its own findings and the suppressions.
+struct NativeFacts: Sendable {
+    var registrations: [HandlerRegistration]
+    var dispatchNames: [DispatchName]
+    /// Findings of the front end itself, such as `unresolved-registration`.
+    var diagnostics: [Diagnostic]
+    var suppressions: [Suppression]
+
+    init(registrations: [HandlerRegistration] = [], dispatchNames: [DispatchName] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = []) {
+        self.registrations = registrations
+        self.dispatchNames = dispatchNames
+        self.diagnostics = diagnostics
+        self.suppressions = suppressions
+    }
+}

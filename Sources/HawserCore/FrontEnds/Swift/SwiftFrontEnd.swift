@@ -3,10 +3,10 @@
 enum SwiftFrontEnd {
     /// Scans all files together (names resolve across files). Every output list is sorted by
     /// file, line and column (then name), so the result does not depend on the order of `files`.
-    static func analyze(_ files: [SourceFile]) -> SwiftFacts {
+    static func analyze(_ files: [SourceFile]) -> NativeFacts {
         var symbols = SwiftSymbolTable()
         var uses: [SwiftFileScanner.RegistrationUse] = []
-        var facts = SwiftFacts()
+        var facts = NativeFacts()
         for file in files {
             let tokens = SwiftLexer.tokenize(file.bytes)
             facts.suppressions += suppressions(in: tokens, file: file.path)
