@@ -5,7 +5,8 @@ enum HandlerChecker {
         scripts: [JavaScriptFacts], swift: NativeFacts, contract: BridgeContract, registration: HawserConfig.Registration
     ) -> [Diagnostic] {
         let uses = scripts.flatMap(\.uses)
-        let registrationsByName = Dictionary(grouping: swift.registrations, by: \.name)
+        let registrationsByName = Dictionary(grouping: swift.registrations.filter { !$0.isPattern }, by: \.name)
+        let patterns = swift.registrations.filter(\.isPattern)
         let usedNames = Set(uses.map(\.name))
         // With generated registration, the generated bridge registers every contract handler.
         let generatedNames = registration == .generated ? contract.names : []
@@ -13,7 +14,8 @@ enum HandlerChecker {
         var diagnostics: [Diagnostic] = []
 
         for use in uses where !generatedNames.contains(use.name) {
-            guard let registered = registrationsByName[use.name] else {
+            let matchingPatterns = patterns.filter { $0.matches(use.name) }
+            guard let registered = registrationsByName[use.name] ?? (matchingPatterns.isEmpty ? nil : matchingPatterns) else {
                 let suggestion = NameSuggester.suggestion(for: use.name, among: registeredNames)
                 var message = "no message handler named '\(use.name)' is registered in Swift"
                 if let suggestion { message += "; did you mean '\(suggestion)'?" }
@@ -31,7 +33,10 @@ enum HandlerChecker {
         }
 
         for registration in swift.registrations {
-            if generatedNames.contains(registration.name) {
+            if registration.isPattern {
+                // A runtime name: its uses are templated or computed, so none is expected to match.
+                continue
+            } else if generatedNames.contains(registration.name) {
                 diagnostics.append(Diagnostic(
                     .duplicateRegistration,
                     "handler '\(registration.name)' is registered by the generated bridge (registration: generated); registering it here too raises NSInvalidArgumentException",

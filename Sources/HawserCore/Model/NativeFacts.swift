@@ -13,13 +13,36 @@ struct HandlerRegistration: Hashable, Sendable {
     /// Identifies the function body the call is in (unique within the scan), for the
     /// duplicate-registration check. Nil at top level.
     var scope: String?
+    /// `name` is a pattern (`FocusScript_*`): built at runtime around constant parts, `*`
+    /// standing for any text.
+    var isPattern: Bool
 
-    init(name: String, location: SourceLocation, reply: Bool, world: String?, scope: String?) {
+    init(name: String, location: SourceLocation, reply: Bool, world: String?, scope: String?, isPattern: Bool = false) {
         self.name = name
         self.location = location
         self.reply = reply
         self.world = world
         self.scope = scope
+        self.isPattern = isPattern
+    }
+
+    /// Whether a script's use of `handler` reaches this registration.
+    func matches(_ handler: String) -> Bool {
+        isPattern ? HandlerRegistration.pattern(name, matches: handler) : name == handler
+    }
+
+    /// `*` matches any text, everything else itself.
+    static func pattern(_ pattern: String, matches text: String) -> Bool {
+        let pieces = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard pieces.count > 1 else { return pattern == text }
+        guard text.hasPrefix(pieces[0]), text.hasSuffix(pieces[pieces.count - 1]),
+              text.count >= pieces[0].count + pieces[pieces.count - 1].count else { return false }
+        var rest = Substring(text.dropFirst(pieces[0].count).dropLast(pieces[pieces.count - 1].count))
+        for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
+            guard let range = rest.range(of: piece) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return true
     }
 }
 

@@ -17,35 +17,30 @@ struct SwiftFileScanner {
         var reply: Bool
         var world: String?
         var scope: String?
-        var typePath: [String]
-        /// The `for` loops around the call, innermost last.
-        var loops: [LoopBinding]
-    }
-
-    /// `for variable in source { … }`
-    struct LoopBinding {
-        var variable: String
-        var source: [SwiftToken]
+        var context: SwiftContext
     }
 
     private enum Frame {
         case type(path: [String], enumKey: String?)
-        case function(scope: String)
+        /// A function's body, opened at token `open`.
+        case function(scope: String, declaration: SwiftFunction?, open: Int)
         /// The braces after `var x: T`: a computed property (its own scope) or its accessors.
-        case property(scope: String)
-        case loop(LoopBinding)
+        case property(scope: String, variable: SwiftVariable?, open: Int)
+        /// A `for` loop's body, or a `forEach` closure's.
+        case loop(SwiftBinding)
         case block
     }
 
     /// A declaration seen whose body brace has not come yet.
     private enum Pending {
         case type(path: [String], enumKey: String?)
-        case function(scope: String)
-        case variable(scope: String, sawColon: Bool, sawEquals: Bool)
-        case loop(LoopBinding?)
+        case function(scope: String, declaration: SwiftFunction?)
+        case variable(scope: String, sawColon: Bool, sawEquals: Bool, declaration: SwiftVariable?)
+        case loop(SwiftBinding?)
     }
 
     let file: String
+    private let fileIndex: Int
     private let bytes: [UInt8]
     private let tokens: [SwiftToken]
     /// Names declared `: WKScriptMessage` in this file, plus `message`.
@@ -55,20 +50,25 @@ struct SwiftFileScanner {
     private var pending: Pending?
     private var pendingDepth = 0
     private var parenDepth = 0
-    private var enumCaseValues: [String: [String]] = [:]
-    private var stringEnums: [String] = []
+    private var stringEnums: Set<String> = []
+    /// Type paths whose inheritance clause names `WKUserContentController` (or that extend it):
+    /// inside them, `add(_:name:)` without a receiver is a registration.
+    private var contentControllerTypes: Set<String> = ["WKUserContentController"]
 
     private(set) var uses: [RegistrationUse] = []
     private(set) var dispatchNames: [DispatchName] = []
 
-    init(file: SourceFile, tokens: [SwiftToken]) {
+    init(file: SourceFile, tokens: [SwiftToken], index fileIndex: Int) {
         self.file = file.path
+        self.fileIndex = fileIndex
         self.bytes = file.bytes
         self.tokens = tokens.filter { !$0.isComment }
     }
 
-    /// Scans the file, adding its declarations to `symbols`.
-    mutating func scan(into symbols: inout SwiftSymbolTable) {
+    /// Scans the file, adding its declarations, calls and mutations to `symbols`.
+    mutating func scan(into symbols: inout SwiftIndex) {
+        symbols.files.append(file)
+        symbols.tokens.append(tokens)
         for i in tokens.indices where tokens[i].isSymbol(":") && i > 0 && i + 1 < tokens.count {
             if tokens[i + 1].isKeyword("WKScriptMessage"), tokens[i - 1].kind == .identifier {
                 messageNames.insert(tokens[i - 1].identifier)
@@ -79,19 +79,16 @@ struct SwiftFileScanner {
             step(at: i, symbols: &symbols)
             i += 1
         }
-        for key in stringEnums {
-            let values = enumCaseValues[key] ?? []
-            symbols.enumAllCases[key, default: []].append(.init(file: file, value: values))
-        }
+        symbols.stringEnums.formUnion(stringEnums)
     }
 
     // MARK: - The walk
 
-    private mutating func step(at i: Int, symbols: inout SwiftSymbolTable) {
+    private mutating func step(at i: Int, symbols: inout SwiftIndex) {
         let token = tokens[i]
         switch token.kind {
         case .punctuation, .operatorSymbol:
-            symbol(token, at: i)
+            symbol(token, at: i, symbols: &symbols)
         case .identifier:
             identifier(token, at: i, symbols: &symbols)
         case .string:
@@ -104,41 +101,60 @@ struct SwiftFileScanner {
         }
     }
 
-    private mutating func symbol(_ token: SwiftToken, at i: Int) {
+    private mutating func symbol(_ token: SwiftToken, at i: Int, symbols: inout SwiftIndex) {
         switch token.text {
         case "(", "[":
             parenDepth += 1
         case ")", "]":
             parenDepth = max(0, parenDepth - 1)
         case "{":
-            frames.append(frameForBrace())
+            frames.append(frameForBrace(at: i))
             pending = nil
         case "}":
-            if !frames.isEmpty { frames.removeLast() }
+            if let frame = frames.popLast() { close(frame, at: i, symbols: &symbols) }
             pending = nil
         case ";":
             pending = nil
         case ":":
-            if case .variable(let scope, _, let sawEquals) = pending, pendingDepth == parenDepth {
-                pending = .variable(scope: scope, sawColon: true, sawEquals: sawEquals)
+            if case .variable(let scope, _, let sawEquals, let declaration) = pending, pendingDepth == parenDepth {
+                pending = .variable(scope: scope, sawColon: true, sawEquals: sawEquals, declaration: declaration)
             }
         case "=":
-            if case .variable(let scope, let sawColon, _) = pending, pendingDepth == parenDepth {
-                pending = .variable(scope: scope, sawColon: sawColon, sawEquals: true)
+            if case .variable(let scope, let sawColon, _, let declaration) = pending, pendingDepth == parenDepth {
+                pending = .variable(scope: scope, sawColon: sawColon, sawEquals: true, declaration: declaration)
             }
         default:
             break
         }
     }
 
-    private func frameForBrace() -> Frame {
-        guard let pending, pendingDepth == parenDepth else { return .block }
+    private func frameForBrace(at i: Int) -> Frame {
+        guard let pending, pendingDepth == parenDepth else {
+            if let binding = forEachBinding(at: i) { return .loop(binding) }
+            return .block
+        }
         switch pending {
         case .type(let path, let enumKey): return .type(path: path, enumKey: enumKey)
-        case .function(let scope): return .function(scope: scope)
-        case .variable(let scope, let sawColon, let sawEquals):
-            return sawColon && !sawEquals ? .property(scope: scope) : .block
+        case .function(let scope, let declaration): return .function(scope: scope, declaration: declaration, open: i)
+        case .variable(let scope, let sawColon, let sawEquals, let declaration):
+            return sawColon && !sawEquals ? .property(scope: scope, variable: declaration, open: i) : .block
         case .loop(let binding): return binding.map { .loop($0) } ?? .block
+        }
+    }
+
+    /// Records what a closing brace completes: a function's or a computed property's body.
+    private func close(_ frame: Frame, at i: Int, symbols: inout SwiftIndex) {
+        switch frame {
+        case .function(_, var declaration?, let open):
+            declaration.body = SwiftSpan(file: fileIndex, range: (open + 1)..<i)
+            symbols.functionsByName[declaration.name, default: []].append(declaration)
+            symbols.functionsByID[declaration.id] = declaration
+        case .property(let scope, var variable?, let open):
+            variable.body = SwiftSpan(file: fileIndex, range: (open + 1)..<i)
+            variable.bodyScope = scope
+            symbols.add(variable, isLocal: isLocal(variable.context))
+        default:
+            break
         }
     }
 
@@ -149,10 +165,16 @@ struct SwiftFileScanner {
 
     private static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "extension"]
     private static let accessorNames: Set<String> = ["get", "set", "willSet", "didSet", "_read", "_modify"]
+    /// Identifiers followed by `(` that are not calls.
+    private static let notCallees: Set<String> = [
+        "if", "guard", "while", "switch", "return", "case", "in", "for", "where", "catch", "throw", "try", "await",
+        "init", "func", "subscript", "let", "var", "else", "repeat", "is", "as", "some", "any", "inout",
+    ]
 
-    private mutating func identifier(_ token: SwiftToken, at i: Int, symbols: inout SwiftSymbolTable) {
+    private mutating func identifier(_ token: SwiftToken, at i: Int, symbols: inout SwiftIndex) {
         let afterDot = i > 0 && tokens[i - 1].isSymbol(".")
         let text = token.text
+        recordCallOrMutation(at: i, afterDot: afterDot, symbols: &symbols)
         if afterDot {
             if text == "add" || text == "addScriptMessageHandler" {
                 registration(at: i)
@@ -162,23 +184,25 @@ struct SwiftFileScanner {
             return
         }
         if Self.typeKeywords.contains(text) {
-            typeDeclaration(at: i)
+            typeDeclaration(at: i, symbols: &symbols)
         } else if text == "func" || text == "deinit"
                     || (text == "init" && isAny(at: i + 1, ["(", "?", "!", "<"]))
                     || (text == "subscript" && isAny(at: i + 1, ["(", "<"])) {
-            setPending(.function(scope: scopeID(token)))
-        } else if text == "var" {
-            setPending(.variable(scope: scopeID(token), sawColon: false, sawEquals: false))
-        } else if text == "let" {
-            pending = nil
-            constantDeclaration(at: i, symbols: &symbols)
+            let scope = scopeID(token)
+            setPending(.function(scope: scope, declaration: functionDeclaration(at: i, scope: scope)))
+        } else if text == "var" || text == "let" {
+            variableDeclaration(at: i, symbols: &symbols)
         } else if text == "for" {
             setPending(.loop(loopHeader(at: i)))
         } else if text == "case", case .type(let path, let enumKey?)? = frames.last {
             enumCases(at: i, enumPath: path, enumKey: enumKey, symbols: &symbols)
         } else if Self.accessorNames.contains(text), case .property? = frames.last,
                   isAny(at: i + 1, ["{"]) || (isAny(at: i + 1, ["("]) && isAny(at: i + 3, [")"]) && isAny(at: i + 4, ["{"])) {
-            setPending(.function(scope: scopeID(token)))
+            setPending(.function(scope: scopeID(token), declaration: nil))
+        } else if text == "add" || text == "addScriptMessageHandler", isAny(at: i + 1, ["("]),
+                  !(i > 0 && tokens[i - 1].isKeyword("func")), contentControllerTypes.contains(typePath.first ?? "") {
+            // `add(self, name: …)` inside `extension WKUserContentController` or a subclass.
+            registration(at: i)
         } else if messageNames.contains(token.identifier), isMessageName(at: i) {
             messageName(at: i)
         }
@@ -192,7 +216,7 @@ struct SwiftFileScanner {
     ]
 
     /// `struct A`, `enum B: String`, `extension C.D where …` — the braces that follow hold members.
-    private mutating func typeDeclaration(at i: Int) {
+    private mutating func typeDeclaration(at i: Int, symbols: inout SwiftIndex) {
         var j = i + 1
         var path: [String] = []
         while j < tokens.count, tokens[j].kind == .identifier, !Self.notTypeNames.contains(tokens[j].text) {
@@ -208,113 +232,380 @@ struct SwiftFileScanner {
               tokens[j].isSymbol("{") || tokens[j].isSymbol(":") || tokens[j].isSymbol("<") || tokens[j].isKeyword("where")
         else { return }
         let fullPath = tokens[i].text == "extension" ? path : typePath + path
+        let key = SwiftIndex.key(fullPath)
         var enumKey: String?
+        let inherits = inheritanceClause(from: j)
         if tokens[i].text == "enum" {
-            let key = SwiftSymbolTable.key(fullPath)
             enumKey = key
-            if inheritsString(from: j) { stringEnums.append(key) }
+            if inherits.contains("String") { stringEnums.insert(key) }
+        }
+        if inherits.contains("WKUserContentController") { contentControllerTypes.insert(fullPath.first ?? "") }
+        if let kind = SwiftTypeDeclaration.Kind(rawValue: tokens[i].text) {
+            symbols.add(SwiftTypeDeclaration(kind: kind, key: key, inherits: inherits, file: fileIndex))
         }
         setPending(.type(path: fullPath, enumKey: enumKey))
     }
 
-    /// Whether the inheritance clause starting at `j` names `String`.
-    private func inheritsString(from start: Int) -> Bool {
+    /// The last component of every type named in the inheritance clause starting at `start`
+    /// (`: A, B.C, D<E>` → A, C, D).
+    private func inheritanceClause(from start: Int) -> [String] {
+        guard start < tokens.count, tokens[start].isSymbol(":") || tokens[start].isSymbol("<") else { return [] }
         var j = start
         var angle = 0
+        var names: [String] = []
+        var current: String?
         while j < tokens.count, !tokens[j].isSymbol("{"), !tokens[j].isKeyword("where") {
-            if tokens[j].isSymbol("<") { angle += 1 }
-            if tokens[j].isSymbol(">") { angle -= 1 }
-            if angle == 0, tokens[j].isKeyword("String"), j > 0,
-               tokens[j - 1].isSymbol(":") || tokens[j - 1].isSymbol(",") {
-                return true
+            let t = tokens[j]
+            if t.isSymbol("<") { angle += 1 }
+            if t.isSymbol(">") { angle -= 1 }
+            if angle == 0 {
+                if t.kind == .identifier { current = t.identifier }
+                if t.isSymbol(",") || t.isSymbol("&"), let name = current { names.append(name); current = nil }
             }
             j += 1
+        }
+        if let current { names.append(current) }
+        return names
+    }
+
+    /// `let a = "x"`, `static var b: [String] = […]`, `var c: [String] { … }`, `let d = 1, e = 2`:
+    /// each binding with its type and initializer; a computed body is recorded when its brace closes.
+    private mutating func variableDeclaration(at i: Int, symbols: inout SwiftIndex) {
+        let scope = scopeID(tokens[i])
+        let context = self.context
+        let isStatic = hasStaticModifier(before: i)
+        var j = i + 1
+        var last: SwiftVariable?
+        while j < tokens.count, tokens[j].kind == .identifier, !tokens[j].isKeyword("case") {
+            var variable = SwiftVariable(name: tokens[j].identifier, context: context, isStatic: isStatic)
+            j += 1
+            if j < tokens.count, tokens[j].isSymbol(":") {
+                let end = typeEnd(from: j + 1)
+                variable.type = SwiftSpan(file: fileIndex, range: (j + 1)..<end)
+                j = end
+            }
+            if j < tokens.count, tokens[j].isSymbol("=") {
+                let end = expressionEnd(from: j + 1)
+                variable.initializer = SwiftSpan(file: fileIndex, range: (j + 1)..<end)
+                symbols.add(variable, isLocal: isLocal(context))
+                j = end
+                last = nil
+            } else {
+                last = variable
+                if variable.type != nil, !(j < tokens.count && tokens[j].isSymbol("{")) {
+                    // `var x: T` without a value: recorded so assignments can give it one.
+                    symbols.add(variable, isLocal: isLocal(context))
+                    last = nil
+                }
+            }
+            guard j < tokens.count, tokens[j].isSymbol(",") else { break }
+            j += 1
+        }
+        if tokens[i].text == "var" {
+            setPending(.variable(scope: scope, sawColon: false, sawEquals: false, declaration: last))
+        } else {
+            pending = nil
+        }
+    }
+
+    private static let modifiers: Set<String> = [
+        "private", "fileprivate", "internal", "public", "open", "package", "final", "lazy", "override", "weak",
+        "unowned", "nonisolated", "dynamic", "mutating", "nonmutating", "required", "convenience", "set", "unsafe",
+    ]
+
+    private func hasStaticModifier(before i: Int) -> Bool {
+        var j = i - 1
+        while j >= 0 {
+            let t = tokens[j]
+            if t.isKeyword("static") || t.isKeyword("class") { return true }
+            guard (t.kind == .identifier && Self.modifiers.contains(t.text)) || t.kind == .attribute
+                    || t.isSymbol("(") || t.isSymbol(")") else { return false }
+            j -= 1
         }
         return false
     }
 
-    /// `let a = "x"`, `static let b: String = "y"`, `let names = ["a", "b"]`, `let c = "x", d = "y"`.
-    private mutating func constantDeclaration(at i: Int, symbols: inout SwiftSymbolTable) {
-        var j = i + 1
-        while j + 1 < tokens.count, tokens[j].kind == .identifier {
-            let name = tokens[j].identifier
-            j += 1
-            if tokens[j].isSymbol(":") {
-                var nesting = 0
-                j += 1
-                while j < tokens.count {
-                    let t = tokens[j]
-                    if t.isSymbol("(") || t.isSymbol("[") { nesting += 1 }
-                    if t.isSymbol(")") || t.isSymbol("]") { nesting -= 1 }
-                    if nesting == 0, t.isSymbol("=") || t.isSymbol("{") || t.isSymbol("}") || t.isSymbol(";")
-                        || t.isSymbol(",") || (t.isFirstOnLine && t.kind == .identifier) { break }
-                    j += 1
-                }
+    /// The index after a type annotation starting at `start`.
+    private func typeEnd(from start: Int) -> Int {
+        var nesting = 0
+        var j = start
+        while j < tokens.count {
+            let t = tokens[j]
+            if t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("<") { nesting += 1 }
+            if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol(">") {
+                if nesting == 0 { return j }
+                nesting -= 1
             }
-            guard j < tokens.count, tokens[j].isSymbol("=") else { return }
-            j += 1
-            let key = SwiftSymbolTable.key(typePath + [name])
-            if let value = plainString(at: j), endsExpression(at: j + 1) {
-                symbols.constants[key, default: []].append(.init(file: file, value: value))
-                j += 1
-            } else if let (values, end) = stringArray(at: j), endsExpression(at: end) {
-                symbols.arrays[key, default: []].append(.init(file: file, value: values))
-                j = end
-            } else {
-                return
-            }
-            guard j < tokens.count, tokens[j].isSymbol(",") else { return }
+            if nesting == 0, t.isSymbol("=") || t.isSymbol("{") || t.isSymbol("}") || t.isSymbol(";") || t.isSymbol(",")
+                || (j > start && t.isFirstOnLine && t.kind == .identifier) { return j }
             j += 1
         }
+        return j
+    }
+
+    /// The index after the expression starting at `start`: it ends at a top-level `,`, `;`, an
+    /// unbalanced closing bracket, or a line that does not continue it.
+    func expressionEnd(from start: Int) -> Int {
+        var nesting = 0
+        var j = start
+        while j < tokens.count {
+            let t = tokens[j]
+            if nesting == 0, j > start, t.isFirstOnLine, !continuesLine(t), !endsWithOperator(tokens[j - 1]) { return j }
+            if t.isSymbol("(") || t.isSymbol("[") { nesting += 1 }
+            if t.isSymbol("{") {
+                // A trailing closure continues a call; any other brace ends the expression.
+                if nesting == 0, j > start, !(tokens[j - 1].kind == .identifier || tokens[j - 1].isSymbol(")")) { return j }
+                nesting += 1
+            }
+            if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") {
+                if nesting == 0 { return j }
+                nesting -= 1
+            }
+            if nesting == 0, t.isSymbol(",") || t.isSymbol(";") { return j }
+            j += 1
+        }
+        return j
+    }
+
+    private func continuesLine(_ t: SwiftToken) -> Bool {
+        t.isSymbol(".") || (t.kind == .operatorSymbol && t.text != "!" && t.text != "&") || t.isSymbol(":")
+    }
+
+    private func endsWithOperator(_ t: SwiftToken) -> Bool {
+        (t.kind == .operatorSymbol && t.text != "?" && t.text != "!") || t.isSymbol(",") || t.isSymbol("(") || t.isSymbol("[")
+    }
+
+    /// `func name<T>(label name: Type = default, …)` or `init(…)` at `i`.
+    private func functionDeclaration(at i: Int, scope: String) -> SwiftFunction? {
+        var j = i + 1
+        let name: String
+        if tokens[i].text == "init" || tokens[i].text == "subscript" {
+            name = tokens[i].text
+        } else {
+            guard j < tokens.count, tokens[j].kind == .identifier else { return nil }
+            name = tokens[j].identifier
+            j += 1
+        }
+        while j < tokens.count, tokens[j].isSymbol("?") || tokens[j].isSymbol("!") { j += 1 }
+        if j < tokens.count, tokens[j].isSymbol("<") {
+            var angle = 0
+            while j < tokens.count {
+                if tokens[j].isSymbol("<") { angle += 1 }
+                if tokens[j].isSymbol(">") { angle -= 1; if angle == 0 { j += 1; break } }
+                j += 1
+            }
+        }
+        guard j < tokens.count, tokens[j].isSymbol("(") else { return nil }
+        let close = skipBalanced(from: j) - 1
+        var parameters: [SwiftParameter] = []
+        for piece in splitTopLevel(j + 1, close) {
+            guard let colon = piece.first(where: { tokens[$0].isSymbol(":") }), colon > piece.lowerBound else { continue }
+            let names = piece.lowerBound..<colon
+            let first = tokens[names.lowerBound].identifier
+            let second = names.count >= 2 ? tokens[names.lowerBound + 1].identifier : nil
+            var parameter = SwiftParameter(label: first == "_" ? nil : first, name: second ?? first)
+            let equals = piece[(colon + 1)...].first { tokens[$0].isSymbol("=") && nestingIsZero(from: colon + 1, to: $0) }
+            parameter.type = SwiftSpan(file: fileIndex, range: (colon + 1)..<(equals ?? piece.upperBound))
+            if let equals { parameter.defaultValue = SwiftSpan(file: fileIndex, range: (equals + 1)..<piece.upperBound) }
+            parameters.append(parameter)
+        }
+        return SwiftFunction(
+            name: name, context: context, id: scope, parameters: parameters, body: nil,
+            isStatic: hasStaticModifier(before: i))
+    }
+
+    private func nestingIsZero(from start: Int, to end: Int) -> Bool {
+        var nesting = 0
+        for k in start..<end {
+            if tokens[k].isSymbol("(") || tokens[k].isSymbol("[") || tokens[k].isSymbol("<") { nesting += 1 }
+            if tokens[k].isSymbol(")") || tokens[k].isSymbol("]") || tokens[k].isSymbol(">") { nesting -= 1 }
+        }
+        return nesting == 0
+    }
+
+    /// The index ranges between top-level commas of `start..<end`.
+    private func splitTopLevel(_ start: Int, _ end: Int) -> [Range<Int>] {
+        guard start < end else { return [] }
+        var pieces: [Range<Int>] = []
+        var nesting = 0
+        var pieceStart = start
+        for k in start..<end {
+            let t = tokens[k]
+            if t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("{") || t.isSymbol("<") { nesting += 1 }
+            if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") || t.isSymbol(">") { nesting -= 1 }
+            if nesting == 0, t.isSymbol(",") {
+                pieces.append(pieceStart..<k)
+                pieceStart = k + 1
+            }
+        }
+        pieces.append(pieceStart..<end)
+        return pieces.filter { !$0.isEmpty }
     }
 
     /// `case a, b = "bee", c` inside an enum body.
-    private mutating func enumCases(at i: Int, enumPath: [String], enumKey: String, symbols: inout SwiftSymbolTable) {
+    private mutating func enumCases(at i: Int, enumPath: [String], enumKey: String, symbols: inout SwiftIndex) {
         let isString = stringEnums.contains(enumKey)
         var j = i + 1
         while j < tokens.count, tokens[j].kind == .identifier {
             let name = tokens[j].identifier
-            var raw: String? = name
+            var raw: String? = isString ? name : nil
             j += 1
             if j < tokens.count, tokens[j].isSymbol("(") {
                 raw = nil
                 j = skipBalanced(from: j)
             }
             if j < tokens.count, tokens[j].isSymbol("=") {
-                raw = plainString(at: j + 1)
+                raw = isString ? plainString(at: j + 1) : nil
                 j += 2
             }
-            enumCaseValues[enumKey, default: []].append(raw ?? "")
-            if isString, let raw {
-                symbols.enumCases[SwiftSymbolTable.key(enumPath + [name]), default: []]
-                    .append(.init(file: file, value: raw))
-            }
+            symbols.enumCases[enumKey, default: []].append((name, raw))
             guard j < tokens.count, tokens[j].isSymbol(",") else { return }
             j += 1
         }
     }
 
-    /// `for [case] [let] NAME in SOURCE [where …] {`: the loop variable and its source tokens.
-    private func loopHeader(at i: Int) -> LoopBinding? {
+    /// `for [case] [let] NAME in SOURCE [where …] {` (also `for (a, b) in`): the names and the
+    /// source's span.
+    private func loopHeader(at i: Int) -> SwiftBinding? {
         var j = i + 1
         while j < tokens.count, tokens[j].isKeyword("case") || tokens[j].isKeyword("let")
                 || tokens[j].isKeyword("var") || tokens[j].isKeyword("try") || tokens[j].isKeyword("await") {
             j += 1
         }
-        guard j + 1 < tokens.count, tokens[j].kind == .identifier, tokens[j + 1].isKeyword("in") else { return nil }
-        let variable = tokens[j].identifier
-        var k = j + 2
-        var source: [SwiftToken] = []
+        var names: [String] = []
+        if j < tokens.count, tokens[j].isSymbol("(") {
+            let close = skipBalanced(from: j) - 1
+            for k in (j + 1)..<max(j + 1, close) where tokens[k].kind == .identifier && !tokens[k].isKeyword("let") {
+                names.append(tokens[k].identifier)
+            }
+            j = close + 1
+        } else if j < tokens.count, tokens[j].kind == .identifier {
+            names = [tokens[j].identifier]
+            j += 1
+            // `for x: T in …`
+            if j < tokens.count, tokens[j].isSymbol(":") { j = typeEnd(from: j + 1) }
+        }
+        guard !names.isEmpty, j < tokens.count, tokens[j].isKeyword("in") else { return nil }
+        var k = j + 1
         var nesting = 0
         while k < tokens.count {
             let t = tokens[k]
             if nesting == 0, t.isSymbol("{") || t.isKeyword("where") { break }
             if t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("{") { nesting += 1 }
             if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") { nesting -= 1 }
-            source.append(t)
             k += 1
         }
-        return LoopBinding(variable: variable, source: source)
+        return SwiftBinding(names: names, source: SwiftSpan(file: fileIndex, range: (j + 1)..<k), isClosure: false)
+    }
+
+    /// `SOURCE.forEach { NAME in … }` or `SOURCE.forEach { …$0… }` with the `{` at `i`.
+    private func forEachBinding(at i: Int) -> SwiftBinding? {
+        guard i >= 2, tokens[i - 1].isKeyword("forEach"), tokens[i - 2].isSymbol(".") else { return nil }
+        let start = postfixStart(before: i - 2)
+        guard start < i - 2 else { return nil }
+        var names: [String] = []
+        var j = i + 1
+        if j < tokens.count, tokens[j].isSymbol("(") { j += 1 }
+        var k = j
+        while k < tokens.count, k - j < 8, tokens[k].kind == .identifier || tokens[k].isSymbol(",") || tokens[k].isSymbol(")") {
+            if tokens[k].kind == .identifier { names.append(tokens[k].identifier) }
+            k += 1
+        }
+        if !(k < tokens.count && tokens[k].isKeyword("in")) { names = [] }
+        return SwiftBinding(names: names, source: SwiftSpan(file: fileIndex, range: start..<(i - 2)), isClosure: true)
+    }
+
+    /// The first token of the postfix expression (`a.b(c)[d]?.e`) that ends just before `end`.
+    private func postfixStart(before end: Int) -> Int {
+        var j = end - 1
+        while j >= 0 {
+            let t = tokens[j]
+            if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") {
+                var nesting = 0
+                while j >= 0 {
+                    if tokens[j].isSymbol(")") || tokens[j].isSymbol("]") || tokens[j].isSymbol("}") { nesting += 1 }
+                    if tokens[j].isSymbol("(") || tokens[j].isSymbol("[") || tokens[j].isSymbol("{") {
+                        nesting -= 1
+                        if nesting == 0 { break }
+                    }
+                    j -= 1
+                }
+                // A call's callee, or a literal that starts the expression.
+                if j > 0, tokens[j - 1].kind == .identifier || tokens[j - 1].isSymbol(")") || tokens[j - 1].isSymbol("]") {
+                    j -= 1
+                    continue
+                }
+                return max(j, 0)
+            }
+            if t.kind == .identifier {
+                if j > 0, tokens[j - 1].isSymbol(".") || (tokens[j - 1].kind == .operatorSymbol && (tokens[j - 1].text == "?" || tokens[j - 1].text == "!")) {
+                    j -= 1
+                    continue
+                }
+                return j
+            }
+            if t.isSymbol(".") || (t.kind == .operatorSymbol && (t.text == "?" || t.text == "!")) {
+                j -= 1
+                continue
+            }
+            return j + 1
+        }
+        return 0
+    }
+
+    // MARK: - Calls and mutations
+
+    /// Records `name(` as a call and `x = v`, `x += v`, `x.append(v)`, `x[k] = v` as mutations.
+    private mutating func recordCallOrMutation(at i: Int, afterDot: Bool, symbols: inout SwiftIndex) {
+        let token = tokens[i]
+        let name = token.identifier
+        guard i + 1 < tokens.count else { return }
+        let next = tokens[i + 1]
+        let receiver = afterDot && i >= 2 ? tokens[i - 2].identifier : nil
+        if next.isSymbol("("), !next.isFirstOnLine, !Self.notCallees.contains(token.text) || (afterDot && name == "init"),
+           !(i > 0 && (tokens[i - 1].isKeyword("func") || tokens[i - 1].isKeyword("case"))) {
+            symbols.callsByName[name, default: []].append(SwiftCall(
+                name: name, receiver: receiver, span: SwiftSpan(file: fileIndex, range: i..<(i + 1)), context: context))
+        }
+        // Mutations: only of `self.x` or a bare `x`.
+        let onSelf = !afterDot || receiver == "self"
+        guard onSelf, !(i > 0 && (tokens[i - 1].isKeyword("let") || tokens[i - 1].isKeyword("var"))) else { return }
+        if next.isSymbol("=") || next.isSymbol("+=") {
+            let end = expressionEnd(from: i + 2)
+            symbols.mutationsByName[name, default: []].append(SwiftMutation(
+                name: name, onSelf: true, kind: next.isSymbol("=") ? .assign : .appendContents,
+                value: SwiftSpan(file: fileIndex, range: (i + 2)..<end), context: context))
+        } else if next.isSymbol("."), i + 3 < tokens.count, tokens[i + 3].isSymbol("(") {
+            let method = tokens[i + 2].text
+            let close = skipBalanced(from: i + 3) - 1
+            let pieces = splitTopLevel(i + 4, close)
+            guard let first = pieces.first else { return }
+            let hasLabel = first.count >= 2 && tokens[first.lowerBound].kind == .identifier && tokens[first.lowerBound + 1].isSymbol(":")
+            let label = hasLabel ? tokens[first.lowerBound].identifier : nil
+            let valueRange = hasLabel ? (first.lowerBound + 2)..<first.upperBound : first
+            var kind: SwiftMutation.Kind?
+            var range = valueRange
+            switch (method, label) {
+            case ("append", nil), ("insert", nil): kind = .appendElement
+            case ("append", "contentsOf"), ("insert", "contentsOf"), ("formUnion", nil): kind = .appendContents
+            case ("updateValue", nil) where pieces.count == 2:
+                kind = .key
+                let second = pieces[1]
+                range = (second.lowerBound + 2)..<second.upperBound
+            default: break
+            }
+            if let kind {
+                symbols.mutationsByName[name, default: []].append(SwiftMutation(
+                    name: name, onSelf: true, kind: kind, value: SwiftSpan(file: fileIndex, range: range), context: context))
+            }
+        } else if next.isSymbol("["), !next.isFirstOnLine {
+            let close = skipBalanced(from: i + 1)
+            if close < tokens.count, tokens[close].isSymbol("=") {
+                symbols.mutationsByName[name, default: []].append(SwiftMutation(
+                    name: name, onSelf: true, kind: .key, value: SwiftSpan(file: fileIndex, range: (i + 2)..<(close - 1)),
+                    context: context))
+            }
+        }
     }
 
     // MARK: - Registrations
@@ -341,7 +632,7 @@ struct SwiftFileScanner {
         uses.append(RegistrationUse(
             file: file, nameTokens: nameTokens, nameText: sourceText(nameTokens),
             location: SourceLocation(file: file, line: first.line, column: first.column),
-            reply: reply, world: world, scope: currentScope, typePath: typePath, loops: loopBindings))
+            reply: reply, world: world, scope: currentScope, context: context))
     }
 
     private struct Argument {
@@ -468,18 +759,24 @@ struct SwiftFileScanner {
     private var currentScope: String? {
         for frame in frames.reversed() {
             switch frame {
-            case .function(let scope), .property(let scope): return scope
+            case .function(let scope, _, _), .property(let scope, _, _): return scope
             default: continue
             }
         }
         return nil
     }
 
-    private var loopBindings: [LoopBinding] {
-        frames.compactMap { frame in
-            if case .loop(let binding) = frame { return binding } else { return nil }
-        }
+    /// Where the token being scanned sits.
+    private var context: SwiftContext {
+        SwiftContext(
+            file: fileIndex, typePath: typePath, function: currentScope,
+            bindings: frames.compactMap { frame in
+                if case .loop(let binding) = frame { return binding } else { return nil }
+            })
     }
+
+    /// Inside a function, initializer, accessor or computed body (not directly in a type).
+    private func isLocal(_ context: SwiftContext) -> Bool { context.function != nil }
 
     private func scopeID(_ token: SwiftToken) -> String { "\(file):\(token.line):\(token.column)" }
 

@@ -451,3 +451,53 @@ private enum Byte {
     static let colon = UInt8(ascii: ":")
     static let semicolon = UInt8(ascii: ";")
 }
+
+/// One piece of a single-line string literal: decoded text, or the tokens of an interpolation.
+enum SwiftStringPart: Equatable {
+    case text(String)
+    case interpolation([SwiftToken])
+}
+
+extension SwiftLexer {
+    /// The pieces of a terminated single-line string literal, interpolations as their own tokens
+    /// (comments removed). Nil for multi-line and unterminated literals.
+    static func parts(of token: SwiftToken) -> [SwiftStringPart]? {
+        guard token.kind == .string, !token.isMultiline, !token.isUnterminated else { return nil }
+        if let value = token.stringValue { return [.text(value)] }
+        let bytes = Array(token.text.utf8)
+        let lexer = SwiftLexer(bytes: bytes)
+        let depth = token.rawDepth
+        var parts: [SwiftStringPart] = []
+        var i = depth + 1
+        let end = bytes.count - 1 - depth
+        var segmentStart = i
+        while i < end {
+            guard bytes[i] == Byte.backslash, lexer.hashes(at: i + 1, count: depth), i + 1 + depth < end,
+                  bytes[i + 1 + depth] == Byte.lparen else {
+                i += bytes[i] == Byte.backslash ? 2 : 1
+                continue
+            }
+            if segmentStart < i { parts.append(.text(lexer.decode(segmentStart..<i, depth: depth, indent: nil))) }
+            // The interpolation's tokens, up to its balancing `)`.
+            var inner = SwiftLexer(bytes: bytes)
+            inner.pos = i + 2 + depth
+            var tokens: [SwiftToken] = []
+            var parens = 0
+            var closed = false
+            while let t = inner.nextToken() {
+                if t.kind == .punctuation, t.text == "(" { parens += 1 }
+                if t.kind == .punctuation, t.text == ")" {
+                    if parens == 0 { closed = true; break }
+                    parens -= 1
+                }
+                if !t.isComment { tokens.append(t) }
+            }
+            guard closed else { return nil }
+            parts.append(.interpolation(tokens))
+            i = inner.pos
+            segmentStart = i
+        }
+        if segmentStart < end { parts.append(.text(lexer.decode(segmentStart..<end, depth: depth, indent: nil))) }
+        return parts
+    }
+}

@@ -1,4 +1,4 @@
-func makeName() -> String { "observer" }
+func makeName() -> String { UUID().uuidString }
 
 func install(_ controller: WKUserContentController, _ handler: Handler, prefix: String) {
     controller.add(handler, name: makeName())

@@ -1,0 +1,802 @@
+/// A value a Swift expression can have, as far as handler names need: strings, name patterns,
+/// enum cases, types, instances of types, and collections of those.
+indirect enum SwiftValue: Hashable {
+    /// `origin` is the call-site argument that supplied the value through a parameter, if any.
+    case string(String, origin: SwiftOrigin?)
+    /// A name built at runtime around constant parts: `FocusScript_*`.
+    case pattern(String, origin: SwiftOrigin?)
+    case enumCase(type: String, name: String)
+    case metatype(String)
+    case instance(String)
+    case sequence([SwiftValue])
+    case dictionary(keys: [SwiftValue], values: [SwiftValue])
+
+    func with(origin: SwiftOrigin) -> SwiftValue {
+        switch self {
+        case .string(let s, nil): return .string(s, origin: origin)
+        case .pattern(let p, nil): return .pattern(p, origin: origin)
+        case .sequence(let items): return .sequence(items.map { $0.with(origin: origin) })
+        case .dictionary(let keys, let values):
+            return .dictionary(keys: keys.map { $0.with(origin: origin) }, values: values.map { $0.with(origin: origin) })
+        default: return self
+        }
+    }
+}
+
+/// Where a name entered through a parameter: the argument at the call site, and the scope of
+/// that call (for duplicate-registration).
+struct SwiftOrigin: Hashable {
+    var location: SourceLocation
+    var scope: String?
+}
+
+/// What an expression evaluates to: every value it can have, and, where a part of it cannot
+/// be followed, why.
+struct SwiftValues {
+    var values: [SwiftValue] = []
+    var failures: [String] = []
+
+    static func failure(_ reason: String) -> SwiftValues { SwiftValues(values: [], failures: [reason]) }
+
+    mutating func merge(_ other: SwiftValues) {
+        for value in other.values where !values.contains(value) { values.append(value) }
+        for failure in other.failures where !failures.contains(failure) { failures.append(failure) }
+    }
+
+    /// The elements when the values are collections (a dictionary's are its keys).
+    var elements: SwiftValues {
+        var result = SwiftValues(values: [], failures: failures)
+        for value in values {
+            switch value {
+            case .sequence(let items): result.merge(SwiftValues(values: items))
+            case .dictionary(let keys, _): result.merge(SwiftValues(values: keys))
+            case .metatype, .instance:
+                // A value of a declared collection type whose elements are unknown.
+                result.failures.append("its elements are not constants")
+            default:
+                result.failures.append("it is not a collection of names")
+            }
+        }
+        return result
+    }
+}
+
+/// Follows a registration's name expression through the scanned Swift: constants, properties
+/// (stored, computed, static, assigned later), enum cases and `allCases`, collection literals
+/// and their `map`/`filter`/`+`, loop and closure variables, function parameters (to every call
+/// site's argument), function results, protocol requirements (to every conformer), `?:`, `??`,
+/// `if`/`switch` expressions and interpolated strings (as name patterns).
+///
+/// When several declarations could be meant, it prefers the same type, then the same file, then
+/// takes the union: a wrong pairing costs less than a false alarm.
+struct SwiftNameResolver {
+    let index: SwiftIndex
+    private let maxDepth = 24
+    private let maxValues = 2048
+
+    init(index: SwiftIndex) {
+        self.index = index
+        var subtypes: [String: [String]] = [:]
+        for (key, declarations) in index.types {
+            for declaration in declarations {
+                for parent in declaration.inherits {
+                    subtypes[parent, default: []].append(key)
+                }
+            }
+        }
+        self.subtypes = subtypes.mapValues { Array(Set($0)).sorted() }
+    }
+
+    /// Type keys that name `parent` in their inheritance clause, by its last component.
+    private let subtypes: [String: [String]]
+
+    /// A scope for evaluation: the code's context, plus values bound by the evaluation itself
+    /// (closure parameters during `map`, function parameters during a call).
+    struct Scope {
+        var context: SwiftContext
+        var bound: [String: SwiftValues] = [:]
+        /// When evaluating inside a function because of a call, the call's bindings win over
+        /// the function's own parameters' call sites.
+        var inCall = false
+    }
+
+    /// Resolves the name expression of a registration.
+    func resolve(_ tokens: [SwiftToken], context: SwiftContext) -> SwiftValues {
+        var visiting = Set<String>()
+        return evaluate(SwiftExpressionParser.parse(tokens), Scope(context: context), depth: 0, visiting: &visiting)
+    }
+
+    // MARK: - Expressions
+
+    private func evaluate(_ expression: SwiftExpression, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        guard depth < maxDepth else { return .failure("it is nested too deeply to follow") }
+        switch expression {
+        case .string(let token):
+            return string(token, scope, depth: depth, visiting: &visiting)
+        case .array(let items):
+            var values = SwiftValues()
+            var elements: [SwiftValue] = []
+            for item in items {
+                let value = evaluate(item, scope, depth: depth + 1, visiting: &visiting)
+                elements += value.values
+                values.failures += value.failures
+            }
+            values.values = [.sequence(unique(elements))]
+            return values
+        case .dictionary(let pairs):
+            var keys: [SwiftValue] = []
+            var dictionaryValues: [SwiftValue] = []
+            var failures: [String] = []
+            for pair in pairs {
+                let key = evaluate(pair.key, scope, depth: depth + 1, visiting: &visiting)
+                keys += key.values
+                failures += key.failures
+                dictionaryValues += evaluate(pair.value, scope, depth: depth + 1, visiting: &visiting).values
+            }
+            return SwiftValues(values: [.dictionary(keys: unique(keys), values: unique(dictionaryValues))], failures: failures)
+        case .name(let name, let token):
+            return self.name(name, token: token, scope, depth: depth, visiting: &visiting)
+        case .member(nil, let name):
+            // An implicit member such as `.page`: not a name.
+            return .failure("'.\(name)' is an implicit member whose type is not known")
+        case .member(let base?, let name):
+            if case .name("super", _) = base {
+                return superMember(name, scope, depth: depth, visiting: &visiting)
+            }
+            let bases = evaluate(base, scope, depth: depth + 1, visiting: &visiting)
+            return member(name, of: bases, scope, depth: depth, visiting: &visiting)
+        case .call(let callee, let arguments):
+            return call(callee, arguments, scope, depth: depth, visiting: &visiting)
+        case .binary("+", let left, let right):
+            let a = evaluate(left, scope, depth: depth + 1, visiting: &visiting)
+            let b = evaluate(right, scope, depth: depth + 1, visiting: &visiting)
+            return concatenate(a, b)
+        case .branches(let branches):
+            var result = SwiftValues()
+            for branch in branches { result.merge(evaluate(branch, scope, depth: depth + 1, visiting: &visiting)) }
+            return result
+        case .binary, .closure, .keyPath, .other:
+            return .failure("it is not an expression of constants")
+        }
+    }
+
+    /// A literal; with interpolations, the cartesian product of constant parts, or a pattern
+    /// with `*` where a part is not constant.
+    private func string(_ token: SwiftToken, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        if token.isUnterminated { return .failure("the string literal is not terminated") }
+        if let value = token.stringValue { return SwiftValues(values: [.string(value, origin: nil)]) }
+        guard let parts = SwiftLexer.parts(of: token) else { return .failure("a multi-line interpolated string is not a name") }
+        var prefixes: [(text: String, isPattern: Bool)] = [("", false)]
+        var failures: [String] = []
+        for part in parts {
+            switch part {
+            case .text(let text):
+                prefixes = prefixes.map { ($0.text + text, $0.isPattern) }
+            case .interpolation(let tokens):
+                let value = evaluate(SwiftExpressionParser.parse(tokens), scope, depth: depth + 1, visiting: &visiting)
+                let strings = value.values.compactMap { v -> String? in if case .string(let s, _) = v { return s } else { return nil } }
+                if value.failures.isEmpty, !strings.isEmpty, strings.count == value.values.count, strings.count * prefixes.count <= 64 {
+                    prefixes = prefixes.flatMap { prefix in strings.map { (prefix.text + $0, prefix.isPattern) } }
+                } else {
+                    failures += value.failures
+                    prefixes = prefixes.map { ($0.text + "*", true) }
+                }
+            }
+        }
+        var result = SwiftValues()
+        for prefix in prefixes {
+            if prefix.isPattern {
+                // A pattern needs a constant part to mean anything.
+                guard prefix.text.contains(where: { $0 != "*" }) else {
+                    return .failure("'\(token.text)' is built at runtime from values that are not constants")
+                }
+                result.values.append(.pattern(prefix.text, origin: nil))
+            } else {
+                result.values.append(.string(prefix.text, origin: nil))
+            }
+        }
+        return result
+    }
+
+    private func concatenate(_ a: SwiftValues, _ b: SwiftValues) -> SwiftValues {
+        var result = SwiftValues(values: [], failures: a.failures + b.failures)
+        let aSequences = a.values.filter { if case .sequence = $0 { return true } else { return false } }
+        if !aSequences.isEmpty || b.values.contains(where: { if case .sequence = $0 { return true } else { return false } }) {
+            result.values = [.sequence(unique(a.elements.values + b.elements.values))]
+            return result
+        }
+        for x in a.values {
+            for y in b.values {
+                switch (x, y) {
+                case (.string(let s, let o), .string(let t, _)): result.values.append(.string(s + t, origin: o))
+                case (.string(let s, let o), .pattern(let t, _)), (.pattern(let s, let o), .string(let t, _)),
+                     (.pattern(let s, let o), .pattern(let t, _)):
+                    result.values.append(.pattern(s + t, origin: o))
+                default: result.failures.append("'+' joins values that are not names")
+                }
+            }
+        }
+        if a.values.isEmpty || b.values.isEmpty {
+            // One side is unknown: the known side is a constant part of a runtime name.
+            for x in a.values { if case .string(let s, let o) = x { result.values.append(.pattern(s + "*", origin: o)) } }
+            for y in b.values { if case .string(let t, let o) = y { result.values.append(.pattern("*" + t, origin: o)) } }
+        }
+        return result
+    }
+
+    // MARK: - Names
+
+    private func name(_ name: String, token: SwiftToken, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        if let bound = scope.bound[name] { return bound }
+        let context = scope.context
+        if name == "self" {
+            return context.typePath.isEmpty ? .failure("'self' is used outside a type") : SwiftValues(values: [.instance(context.typeKey)])
+        }
+        if name == "Self" {
+            return context.typePath.isEmpty ? .failure("'Self' is used outside a type") : SwiftValues(values: [.metatype(context.typeKey)])
+        }
+        // Loop variables and closure parameters, innermost first.
+        for (position, binding) in context.bindings.enumerated().reversed() {
+            let names = binding.names.isEmpty && binding.isClosure ? ["$0", "$1"] : binding.names
+            guard let slot = names.firstIndex(of: name) else { continue }
+            var outer = scope
+            outer.context.bindings = Array(context.bindings.prefix(position))
+            let source = SwiftExpressionParser.parse(index.tokens(binding.source))
+            let collection = evaluate(source, outer, depth: depth + 1, visiting: &visiting)
+            return element(slot, of: collection, count: names.count)
+        }
+        if let function = context.function.flatMap({ index.functionsByID[$0] }),
+           let parameter = function.parameters.first(where: { $0.name == name }) {
+            return self.parameter(parameter, of: function, depth: depth, visiting: &visiting)
+        }
+        if let function = context.function,
+           let locals = index.locals[SwiftIndex.memberKey(function, name)] {
+            return variables(locals, depth: depth, visiting: &visiting)
+        }
+        // Members of the enclosing types, innermost first, then globals.
+        for level in stride(from: context.typePath.count, through: 0, by: -1) {
+            let typeKey = SwiftIndex.key(Array(context.typePath.prefix(level)))
+            if level > 0 {
+                let found = memberValues(name, inType: typeKey, static: nil, from: context.file, depth: depth, visiting: &visiting)
+                if let found { return found }
+            } else if let globals = index.members[SwiftIndex.memberKey("", name)] {
+                return variables(preferSameFile(globals, file: context.file), depth: depth, visiting: &visiting)
+            }
+        }
+        if let type = typeKey(named: name, from: context) { return SwiftValues(values: [.metatype(type)]) }
+        return .failure("'\(name)' is not a constant the scan can see")
+    }
+
+    /// The `slot`th part of each element: the element itself, or a dictionary's key (0) or value (1).
+    private func element(_ slot: Int, of collection: SwiftValues, count: Int) -> SwiftValues {
+        var result = SwiftValues(values: [], failures: collection.failures)
+        for value in collection.values {
+            switch value {
+            case .sequence(let items) where slot == 0: result.merge(SwiftValues(values: items))
+            case .dictionary(let keys, let values): result.merge(SwiftValues(values: slot == 0 ? keys : values))
+            default: result.merge(SwiftValues(values: [], failures: ["the loop runs over values that are not names"]))
+            }
+        }
+        return result
+    }
+
+    /// Every value a parameter receives: the matching argument at every call site, or its
+    /// default value where a call leaves it out. A parameter of a declared non-`String` type is
+    /// an instance of that type (so `helper.name` unions the conformers' names).
+    private func parameter(_ parameter: SwiftParameter, of function: SwiftFunction, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        let key = "param|\(function.id)|\(parameter.name)"
+        guard !visiting.contains(key) else { return .failure("parameter '\(parameter.name)' of \(function.signature) depends on itself") }
+        visiting.insert(key)
+        defer { visiting.remove(key) }
+        if let declared = parameter.type.flatMap({ declaredType(index.tokens($0), from: function.context) }) {
+            return SwiftValues(values: [declared])
+        }
+        let position = function.parameters.firstIndex { $0.name == parameter.name } ?? 0
+        var result = SwiftValues()
+        var sawCall = false
+        for call in calls(to: function) {
+            guard let arguments = arguments(of: call), let bound = bind(arguments, to: function) else { continue }
+            sawCall = true
+            let callScope = Scope(context: call.context)
+            if let argument = bound[position] {
+                var value = evaluate(argument.value, callScope, depth: depth + 1, visiting: &visiting)
+                if let first = argument.tokens.first {
+                    let origin = SwiftOrigin(location: index.location(first, file: call.context.file), scope: call.context.function)
+                    value.values = value.values.map { $0.with(origin: origin) }
+                }
+                value.failures = value.failures.map { failure in
+                    let at = argument.tokens.first.map { " at \(index.location($0, file: call.context.file))" } ?? ""
+                    return failure.hasPrefix("parameter ") ? failure
+                        : "parameter '\(parameter.name)' of \(function.signature) receives a non-constant value\(at): \(failure)"
+                }
+                result.merge(value)
+            } else if let defaultValue = parameter.defaultValue {
+                result.merge(evaluate(
+                    SwiftExpressionParser.parse(index.tokens(defaultValue)), Scope(context: function.context),
+                    depth: depth + 1, visiting: &visiting))
+            }
+        }
+        if !sawCall {
+            return .failure("parameter '\(parameter.name)' of \(function.signature) has no call site the scan can see")
+        }
+        return result
+    }
+
+    /// The type a declaration names, as a value, when it is a type the scan knows (not `String`
+    /// or a collection of strings): `helper: TabHelper` → an instance of TabHelper.
+    private func declaredType(_ tokens: [SwiftToken], from context: SwiftContext) -> SwiftValue? {
+        var names = tokens.filter { $0.kind == .identifier && !["some", "any", "inout", "escaping"].contains($0.text) }
+        guard let first = names.first else { return nil }
+        if first.text == "String" || first.text == "Substring" { return nil }
+        if tokens.first?.isSymbol("[") == true || first.text == "Array" || first.text == "Set" { return nil }
+        // `T.Type` is the metatype of T.
+        let isMetatype = names.count >= 2 && names.last?.text == "Type"
+        if isMetatype { names.removeLast() }
+        guard let key = typeKey(named: names.map(\.identifier).joined(separator: "."), from: context) else { return nil }
+        return isMetatype ? .metatype(key) : .instance(key)
+    }
+
+    private func variables(_ candidates: [SwiftVariable], depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        var result = SwiftValues()
+        for variable in candidates {
+            result.merge(self.variable(variable, depth: depth, visiting: &visiting))
+        }
+        return result
+    }
+
+    /// A variable's values: its initializer or computed body, and what is assigned or added to it.
+    private func variable(_ variable: SwiftVariable, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        let key = "var|\(variable.context.file)|\(variable.context.typeKey)|\(variable.context.function ?? "")|\(variable.name)"
+        guard !visiting.contains(key) else { return SwiftValues() }
+        visiting.insert(key)
+        defer { visiting.remove(key) }
+        var result = SwiftValues()
+        var sawValue = false
+        if let initializer = variable.initializer {
+            sawValue = true
+            result.merge(evaluate(
+                SwiftExpressionParser.parse(index.tokens(initializer)), Scope(context: variable.context),
+                depth: depth + 1, visiting: &visiting))
+        }
+        if let body = variable.body {
+            sawValue = true
+            var context = variable.context
+            context.function = variable.bodyScope
+            result.merge(evaluate(getter(index.tokens(body)), Scope(context: context), depth: depth + 1, visiting: &visiting))
+        }
+        for mutation in index.mutationsByName[variable.name] ?? [] where mutation.context.file == variable.context.file
+            || !variable.context.typePath.isEmpty {
+            guard mutation.context.typeKey == variable.context.typeKey || isSubtype(mutation.context.typeKey, of: variable.context.typeKey) else { continue }
+            if variable.context.function != nil, mutation.context.function != variable.context.function { continue }
+            sawValue = true
+            let value = evaluate(
+                SwiftExpressionParser.parse(index.tokens(mutation.value)), Scope(context: mutation.context),
+                depth: depth + 1, visiting: &visiting)
+            switch mutation.kind {
+            case .assign, .appendContents: result.merge(value)
+            case .appendElement, .key: result.merge(SwiftValues(values: [.sequence(value.values)], failures: value.failures))
+            }
+        }
+        if !sawValue {
+            if let type = variable.type, let declared = declaredType(index.tokens(type), from: variable.context) {
+                return SwiftValues(values: [declared])
+            }
+            return .failure("'\(variable.name)' is never given a value the scan can see")
+        }
+        return flattenSequences(result)
+    }
+
+    /// A computed property's body, or its `get { … }` accessor's.
+    private func getter(_ body: [SwiftToken]) -> SwiftExpression {
+        if let first = body.first, first.isKeyword("get"), body.count >= 2, body[1].isSymbol("{") {
+            var nesting = 0
+            for (k, t) in body.enumerated().dropFirst() {
+                if t.isSymbol("{") { nesting += 1 }
+                if t.isSymbol("}") {
+                    nesting -= 1
+                    if nesting == 0 { return SwiftExpressionParser.yielded(byBody: Array(body[2..<k])) }
+                }
+            }
+        }
+        return SwiftExpressionParser.yielded(byBody: body)
+    }
+
+    /// Several sequences (an initial value plus appends) are one sequence of all their elements.
+    private func flattenSequences(_ values: SwiftValues) -> SwiftValues {
+        let sequences = values.values.filter { if case .sequence = $0 { return true } else { return false } }
+        guard sequences.count > 1 else { return values }
+        var items: [SwiftValue] = []
+        var others: [SwiftValue] = []
+        for value in values.values {
+            if case .sequence(let elements) = value { items += elements } else { others.append(value) }
+        }
+        return SwiftValues(values: others + [.sequence(unique(items))], failures: values.failures)
+    }
+
+    // MARK: - Members
+
+    private func member(_ name: String, of bases: SwiftValues, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        var result = SwiftValues(values: [], failures: bases.failures)
+        for base in bases.values {
+            result.merge(member(name, of: base, scope, depth: depth, visiting: &visiting))
+            if result.values.count > maxValues { break }
+        }
+        return result
+    }
+
+    private func member(_ name: String, of base: SwiftValue, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        switch base {
+        case .enumCase(let type, let caseName):
+            if name == "rawValue" {
+                guard let raw = index.enumCases[type]?.first(where: { $0.name == caseName })?.raw else {
+                    return .failure("'\(type).\(caseName)' has no string raw value")
+                }
+                return SwiftValues(values: [.string(raw, origin: nil)])
+            }
+            return memberValues(name, inType: type, static: false, from: scope.context.file, depth: depth, visiting: &visiting)
+                ?? .failure("'\(name)' of \(type) is not a constant the scan can see")
+        case .metatype(let type):
+            if name == "allCases", let cases = index.enumCases[type] {
+                return SwiftValues(values: [.sequence(cases.map { .enumCase(type: type, name: $0.name) })])
+            }
+            if name == "self" { return SwiftValues(values: [base]) }
+            if index.enumCases[type]?.contains(where: { $0.name == name }) == true {
+                return SwiftValues(values: [.enumCase(type: type, name: name)])
+            }
+            if index.types[type + "." + name] != nil { return SwiftValues(values: [.metatype(type + "." + name)]) }
+            return memberValues(name, inType: type, static: true, from: scope.context.file, depth: depth, visiting: &visiting)
+                ?? conformerValues(name, of: type, static: true, from: scope.context.file, depth: depth, visiting: &visiting)
+                ?? .failure("'\(name)' of \(type) is not a constant the scan can see")
+        case .instance(let type):
+            if name == "rawValue", let cases = index.enumCases[type] {
+                // A value of an enum type whose case is not known: any of its cases.
+                let raws = cases.compactMap(\.raw)
+                guard raws.count == cases.count else { return .failure("\(type) has no string raw values") }
+                return SwiftValues(values: raws.map { .string($0, origin: nil) })
+            }
+            return memberValues(name, inType: type, static: false, from: scope.context.file, depth: depth, visiting: &visiting)
+                ?? conformerValues(name, of: type, static: false, from: scope.context.file, depth: depth, visiting: &visiting)
+                ?? .failure("'\(name)' of \(type) is not a constant the scan can see")
+        case .dictionary(let keys, let values):
+            if name == "keys" { return SwiftValues(values: [.sequence(keys)]) }
+            if name == "values" { return SwiftValues(values: [.sequence(values)]) }
+            return .failure("'\(name)' of a dictionary is not a name")
+        case .sequence(let items):
+            if ["first", "last", "randomElement"].contains(name) { return SwiftValues(values: items) }
+            if ["lazy", "self"].contains(name) { return SwiftValues(values: [base]) }
+            return .failure("'\(name)' of a collection is not a name")
+        case .string(let s, let origin):
+            if name == "rawValue" || name == "description" || name == "self" { return SwiftValues(values: [.string(s, origin: origin)]) }
+            return .failure("'\(name)' of a string is not a name")
+        case .pattern:
+            return .failure("'\(name)' of a runtime name is not a name")
+        }
+    }
+
+    /// A member declared in `type`, its extensions, its superclasses, or a protocol extension of
+    /// a protocol it conforms to, and, for a class, overrides in its subclasses. Nil when no
+    /// declaration exists.
+    private func memberValues(
+        _ name: String, inType type: String, static isStatic: Bool?, from file: Int, depth: Int, visiting: inout Set<String>
+    ) -> SwiftValues? {
+        let own = preferSameFile(index.members[SwiftIndex.memberKey(type, name)] ?? [], file: file)
+        var result = SwiftValues()
+        var found = false
+        if !own.isEmpty {
+            found = true
+            result.merge(variables(own, depth: depth, visiting: &visiting))
+        } else {
+            for parent in supertypes(of: type) {
+                if let inherited = index.members[SwiftIndex.memberKey(parent, name)], !inherited.isEmpty {
+                    found = true
+                    result.merge(variables(inherited, depth: depth, visiting: &visiting))
+                    break
+                }
+            }
+        }
+        // Overrides in subclasses (a class's member read through a value of the base type).
+        for subtype in allSubtypes(of: type) where index.types[subtype]?.contains(where: { $0.kind == .class }) == true {
+            if let overrides = index.members[SwiftIndex.memberKey(subtype, name)], !overrides.isEmpty {
+                found = true
+                result.merge(variables(overrides, depth: depth, visiting: &visiting))
+            }
+        }
+        return found ? result : nil
+    }
+
+    /// For a protocol: the member of every conforming type (its own, inherited, or the protocol
+    /// extension's default). Nil when nothing conforms or nothing declares the member.
+    private func conformerValues(
+        _ name: String, of type: String, static isStatic: Bool, from file: Int, depth: Int, visiting: inout Set<String>
+    ) -> SwiftValues? {
+        let conformers = allSubtypes(of: type)
+        guard !conformers.isEmpty else { return nil }
+        var result = SwiftValues()
+        var found = false
+        for conformer in conformers {
+            if let values = memberValues(name, inType: conformer, static: isStatic, from: file, depth: depth + 1, visiting: &visiting) {
+                found = true
+                result.merge(values)
+            } else if let defaults = index.members[SwiftIndex.memberKey(type, name)], !defaults.isEmpty {
+                found = true
+                result.merge(variables(defaults, depth: depth, visiting: &visiting))
+            }
+            if result.values.count > maxValues { break }
+        }
+        return found ? result : nil
+    }
+
+    /// `super.x` inside a type: the member as the superclass declares it.
+    private func superMember(_ name: String, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        for parent in supertypes(of: scope.context.typeKey) {
+            if let inherited = index.members[SwiftIndex.memberKey(parent, name)], !inherited.isEmpty {
+                return variables(inherited, depth: depth, visiting: &visiting)
+            }
+        }
+        return .failure("'super.\(name)' is not declared in a superclass the scan can see")
+    }
+
+    /// The types `type` names in its inheritance clauses, nearest first, transitively.
+    private func supertypes(of type: String) -> [String] {
+        var result: [String] = []
+        var queue = [type]
+        var seen: Set<String> = [type]
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            for declaration in index.types[current] ?? [] {
+                for parent in declaration.inherits {
+                    for key in index.typesByName[parent] ?? [] where !seen.contains(key) {
+                        seen.insert(key)
+                        result.append(key)
+                        queue.append(key)
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Every type that inherits from or conforms to `type`, transitively.
+    private func allSubtypes(of type: String) -> [String] {
+        var result: [String] = []
+        var queue = [type]
+        var seen: Set<String> = [type]
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            let last = current.split(separator: ".").last.map(String.init) ?? current
+            for subtype in subtypes[last] ?? [] where !seen.contains(subtype) {
+                seen.insert(subtype)
+                result.append(subtype)
+                queue.append(subtype)
+            }
+        }
+        return result.sorted()
+    }
+
+    private func isSubtype(_ type: String, of parent: String) -> Bool {
+        !type.isEmpty && supertypes(of: type).contains(parent)
+    }
+
+    /// The key of the type `name` refers to from `context`: the innermost enclosing type's
+    /// nested type first, then any type of that name (same file first).
+    private func typeKey(named name: String, from context: SwiftContext) -> String? {
+        for level in stride(from: context.typePath.count, through: 0, by: -1) {
+            let key = SwiftIndex.key(Array(context.typePath.prefix(level)) + [name])
+            if index.types[key] != nil { return key }
+        }
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        guard let candidates = index.typesByName[last], !candidates.isEmpty else { return nil }
+        let matching = candidates.filter { $0 == name || $0.hasSuffix("." + name) }
+        let pool = matching.isEmpty ? candidates : matching
+        return pool.first { key in index.types[key]?.contains { $0.file == context.file } == true } ?? pool.sorted()[0]
+    }
+
+    // MARK: - Calls
+
+    private func call(_ callee: SwiftExpression, _ arguments: [SwiftArgument], _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        switch callee {
+        case .member(let base?, let method):
+            let bases = evaluate(base, scope, depth: depth + 1, visiting: &visiting)
+            switch method {
+            case "map", "compactMap", "flatMap", "lazyMap":
+                guard let transform = arguments.last?.value else { return .failure("'\(method)' has no transform") }
+                return map(bases, transform, flatten: method == "flatMap", scope, depth: depth, visiting: &visiting)
+            case "filter", "sorted", "reversed", "shuffled", "uniqued", "prefix", "suffix", "dropFirst", "dropLast":
+                return bases
+            case "appending", "union", "adding":
+                guard let argument = arguments.first else { return bases }
+                let other = evaluate(argument.value, scope, depth: depth + 1, visiting: &visiting)
+                if method == "appending", argument.label == nil, !other.values.contains(where: { if case .sequence = $0 { return true } else { return false } }) {
+                    return concatenate(bases, SwiftValues(values: [.sequence(other.values)], failures: other.failures))
+                }
+                return concatenate(bases, other)
+            case "init":
+                return instances(of: bases)
+            case "lowercased", "uppercased", "trimmingCharacters", "replacingOccurrences", "joined", "components":
+                return .failure("'\(method)(…)' transforms the name at runtime")
+            default:
+                return functionResult(method, arguments, receiver: bases, scope, depth: depth, visiting: &visiting)
+            }
+        case .name("type", _) where arguments.first?.label == "of":
+            let value = evaluate(arguments[0].value, scope, depth: depth + 1, visiting: &visiting)
+            return SwiftValues(values: value.values.map { if case .instance(let t) = $0 { return .metatype(t) } else { return $0 } }, failures: value.failures)
+        case .name(let name, _) where ["Array", "Set", "ContiguousArray", "String"].contains(name) && arguments.count == 1:
+            return evaluate(arguments[0].value, scope, depth: depth + 1, visiting: &visiting)
+        case .name(let name, _):
+            if let type = typeKey(named: name, from: scope.context), index.functionsByName[name] == nil {
+                return SwiftValues(values: [.instance(type)])
+            }
+            return functionResult(name, arguments, receiver: nil, scope, depth: depth, visiting: &visiting)
+        default:
+            return .failure("it calls something the scan cannot follow")
+        }
+    }
+
+    private func instances(of bases: SwiftValues) -> SwiftValues {
+        SwiftValues(values: bases.values.map { if case .metatype(let t) = $0 { return .instance(t) } else { return $0 } }, failures: bases.failures)
+    }
+
+    /// `bases.map { … }` / `.map(\.a)` / `.map(f)`: the transform of every element.
+    private func map(_ bases: SwiftValues, _ transform: SwiftExpression, flatten: Bool, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        let elements = bases.elements
+        var result = SwiftValues(values: [], failures: elements.failures)
+        var mapped: [SwiftValue] = []
+        for element in elements.values {
+            let value: SwiftValues
+            switch transform {
+            case .keyPath(let path):
+                var current = SwiftValues(values: [element])
+                for name in path { current = member(name, of: current, scope, depth: depth + 1, visiting: &visiting) }
+                value = current
+            case .closure(let closure):
+                var inner = scope
+                let single = SwiftValues(values: [element])
+                inner.bound["$0"] = single
+                if let first = closure.parameters.first { inner.bound[first] = single }
+                value = evaluate(SwiftExpressionParser.yielded(byBody: closure.body), inner, depth: depth + 1, visiting: &visiting)
+            default:
+                value = .failure("the transform of map is not a closure or key path")
+            }
+            result.failures += value.failures
+            mapped += flatten ? value.elements.values : value.values
+            if mapped.count > maxValues { break }
+        }
+        result.values = [.sequence(unique(mapped))]
+        return result
+    }
+
+    /// The value a call to a function the scan knows returns, with its parameters bound to the
+    /// call's arguments.
+    private func functionResult(
+        _ name: String, _ arguments: [SwiftArgument], receiver: SwiftValues?, _ scope: Scope, depth: Int, visiting: inout Set<String>
+    ) -> SwiftValues {
+        var candidates = (index.functionsByName[name] ?? []).filter { bind(arguments, to: $0) != nil && $0.body != nil }
+        if let receiver {
+            let types = Set(receiver.values.compactMap { value -> String? in
+                switch value {
+                case .metatype(let t), .instance(let t): return t
+                default: return nil
+                }
+            })
+            let inTypes = candidates.filter { types.contains($0.context.typeKey) }
+            if !inTypes.isEmpty { candidates = inTypes }
+        } else {
+            let sameType = candidates.filter { $0.context.typeKey == scope.context.typeKey }
+            if !sameType.isEmpty { candidates = sameType }
+        }
+        guard !candidates.isEmpty else { return .failure("'\(name)(…)' is a call to a function the scan cannot see") }
+        var result = SwiftValues()
+        for function in candidates {
+            let key = "call|\(function.id)"
+            guard !visiting.contains(key), let body = function.body, let bound = bind(arguments, to: function) else { continue }
+            visiting.insert(key)
+            var inner = Scope(context: function.context)
+            inner.context.function = function.id
+            inner.inCall = true
+            for (position, parameter) in function.parameters.enumerated() {
+                if let argument = bound[position] {
+                    inner.bound[parameter.name] = evaluate(argument.value, scope, depth: depth + 1, visiting: &visiting)
+                } else if let defaultValue = parameter.defaultValue {
+                    inner.bound[parameter.name] = evaluate(
+                        SwiftExpressionParser.parse(index.tokens(defaultValue)), Scope(context: function.context),
+                        depth: depth + 1, visiting: &visiting)
+                }
+            }
+            result.merge(evaluate(SwiftExpressionParser.yielded(byBody: index.tokens(body)), inner, depth: depth + 1, visiting: &visiting))
+            visiting.remove(key)
+        }
+        return result
+    }
+
+    // MARK: - Call sites
+
+    /// Every call that may reach `function`: by name for functions; for initializers, `T(…)`,
+    /// `T.init(…)`, `.init(…)`, and `super.init(…)` / `self.init(…)` from the type and its subclasses.
+    private func calls(to function: SwiftFunction) -> [SwiftCall] {
+        guard function.name == "init" else {
+            let all = index.callsByName[function.name] ?? []
+            // Prefer calls from the function's own type, then its file, as the ambiguity rule says,
+            // only when another type declares a function of the same name and labels.
+            return all
+        }
+        let type = function.context.typeKey
+        let typeName = function.context.typePath.last ?? ""
+        var result: [SwiftCall] = []
+        result += (index.callsByName[typeName] ?? []).filter { call in
+            call.receiver == nil || typeKey(named: call.receiver! + "." + typeName, from: call.context) == type
+        }
+        for call in index.callsByName["init"] ?? [] {
+            switch call.receiver {
+            case "super"?:
+                if supertypes(of: call.context.typeKey).contains(type) { result.append(call) }
+            case "self"?:
+                if call.context.typeKey == type { result.append(call) }
+            case let receiver?:
+                if typeKey(named: receiver, from: call.context) == type { result.append(call) }
+            case nil:
+                break
+            }
+        }
+        return result
+    }
+
+    /// The arguments of a recorded call.
+    private func arguments(of call: SwiftCall) -> [SwiftArgument]? {
+        let all = index.tokens[call.span.file]
+        let open = call.span.range.lowerBound + 1
+        guard open < all.count, all[open].isSymbol("(") else { return nil }
+        var nesting = 0
+        var close = open
+        while close < all.count {
+            if all[close].isSymbol("(") || all[close].isSymbol("[") || all[close].isSymbol("{") { nesting += 1 }
+            if all[close].isSymbol(")") || all[close].isSymbol("]") || all[close].isSymbol("}") {
+                nesting -= 1
+                if nesting == 0 { break }
+            }
+            close += 1
+        }
+        guard close < all.count else { return nil }
+        return SwiftExpressionParser.arguments(Array(all[open...close]))
+    }
+
+    /// Matches arguments to parameters by label, in order, skipping parameters with default
+    /// values; the argument for each parameter position (nil where defaulted). Nil when the
+    /// labels do not fit.
+    private func bind(_ arguments: [SwiftArgument], to function: SwiftFunction) -> [Int: SwiftArgument]? {
+        var result: [Int: SwiftArgument] = [:]
+        var a = 0
+        for (p, parameter) in function.parameters.enumerated() {
+            if a < arguments.count, arguments[a].label == parameter.label {
+                result[p] = arguments[a]
+                a += 1
+            } else if parameter.defaultValue != nil || isClosureType(parameter) {
+                continue
+            } else {
+                return nil
+            }
+        }
+        // Trailing closures fill closure parameters; anything else left over does not fit.
+        while a < arguments.count {
+            guard case .closure = arguments[a].value else { return nil }
+            a += 1
+        }
+        return result
+    }
+
+    private func isClosureType(_ parameter: SwiftParameter) -> Bool {
+        guard let type = parameter.type else { return false }
+        return index.tokens(type).contains { $0.isSymbol("->") }
+    }
+
+    // MARK: - Helpers
+
+    private func preferSameFile(_ candidates: [SwiftVariable], file: Int) -> [SwiftVariable] {
+        let same = candidates.filter { $0.context.file == file }
+        return same.isEmpty ? candidates : same
+    }
+
+    private func unique(_ values: [SwiftValue]) -> [SwiftValue] {
+        var seen = Set<SwiftValue>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}
