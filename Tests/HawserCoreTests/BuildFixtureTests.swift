@@ -6,12 +6,11 @@ import XCTest
 /// scripts, its `.swift` files the app, its `hawser.json` the configuration (paths relative to
 /// the case folder). Goldens: `expected.txt` (the diagnostics) and, when the build succeeds,
 /// `expected/` (every output file).
+///
+/// `HAWSER_FIXTURE=typed-bridge swift test --filter BuildFixtureTests` runs one case (see
+/// `Fixtures`).
 final class BuildFixtureTests: XCTestCase {
-    static let root = Golden.fixtures.appendingPathComponent("build")
-
-    static func cases() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
-    }
+    static let root = Fixtures.root(.build)
 
     static func build(_ name: String) throws -> PipelineResult {
         let folder = root.appendingPathComponent(name)
@@ -20,8 +19,8 @@ final class BuildFixtureTests: XCTestCase {
     }
 
     func testEveryFixture() throws {
-        let cases = try Self.cases()
-        XCTAssertGreaterThanOrEqual(cases.count, 8)
+        let cases = try Fixtures.selected(.build)
+        if !Fixtures.isFiltered { XCTAssertGreaterThanOrEqual(cases.count, 8) }
         for name in cases {
             let folder = Self.root.appendingPathComponent(name)
             let result = try Self.build(name)
@@ -32,13 +31,14 @@ final class BuildFixtureTests: XCTestCase {
 
     /// The same inputs give byte-identical outputs.
     func testDeterministic() throws {
-        for name in try Self.cases() {
+        for name in try Fixtures.selected(.build) {
             XCTAssertEqual(try Self.build(name).files, try Self.build(name).files, name)
         }
     }
 
     /// A failed build produces no files at all, so the CLI has nothing to write.
     func testErrorsProduceNoFiles() throws {
+        try Fixtures.require(.build, "metadata-bad")
         let result = try Self.build("metadata-bad")
         XCTAssertTrue(result.hasErrors)
         XCTAssertEqual(result.files, [:])
@@ -46,6 +46,7 @@ final class BuildFixtureTests: XCTestCase {
 
     /// The wrapped script holds the source's bytes verbatim, starting on line 3.
     func testSourceBytesStayVerbatim() throws {
+        try Fixtures.require(.build, "verbatim-bytes")
         let result = try Self.build("verbatim-bytes")
         for name in ["verbatim", "old-mac"] {
             let source = try Data(contentsOf: Self.root.appendingPathComponent("verbatim-bytes/userscripts/\(name).js"))
@@ -62,7 +63,7 @@ final class BuildFixtureTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hawser-node-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var checked = 0
-        for name in try Self.cases() {
+        for name in try Fixtures.selected(.build) {
             for (file, bytes) in try Self.build(name).files where file.hasSuffix(".js") {
                 let url = folder.appendingPathComponent(name).appendingPathComponent(file)
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -72,15 +73,17 @@ final class BuildFixtureTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertGreaterThan(checked, 20)
+        if !Fixtures.isFiltered { XCTAssertGreaterThan(checked, 20) }
     }
 
     /// The generated Swift of the fixtures with declared types, several worlds and settle
     /// requests compiles without warnings in Swift 6 mode.
     func testGeneratedSwiftCompiles() throws {
         guard let swiftc = Golden.which("swiftc") else { throw XCTSkip("swiftc is not on PATH") }
+        let names = try Fixtures.selected(.build).filter { ["metadata-good", "payload-inferred", "runtime-config", "typed-bridge"].contains($0) }
+        if names.isEmpty { throw XCTSkip("\(Fixtures.variable) selects none of the fixtures whose Swift is compiled") }
         let project = try TemporaryProject()
-        for name in ["metadata-good", "payload-inferred", "runtime-config", "typed-bridge"] {
+        for name in names {
             let files = try Self.build(name).files
             let source = try XCTUnwrap(files.first { $0.key.hasSuffix(".swift") }, name)
             try project.write("\(name).swift", String(decoding: source.value, as: UTF8.self))
@@ -91,4 +94,5 @@ final class BuildFixtureTests: XCTestCase {
             XCTAssertEqual(result.status, 0, "\(name): \(result.stdout)\(result.stderr)")
         }
     }
+
 }
