@@ -4,8 +4,25 @@ import XCTest
 
 /// Every folder under Tests/Fixtures/build is one case: its `.js`, `.css` and `.html` files are
 /// scripts, its `.swift` files the app, its `hawser.json` the configuration (paths relative to
-/// the case folder). Goldens: `expected.txt` (the diagnostics) and, when the build succeeds,
-/// `expected/` (every output file).
+/// the case folder).
+///
+/// Goldens: `expected.txt` (the diagnostics), for every case, and `expected/`, which holds only
+/// the outputs the case is about, as its `goldens` file lists them:
+///
+/// ```
+/// # What this case pins: the compiled scripts and their order in the manifest.
+/// manifest.json
+/// a.js
+/// ```
+///
+/// One output path per line; `*` (any run of characters) and `?` are wildcards, so a `goldens`
+/// of `*` keeps every output (the full-output cases, typed-bridge and runtime-config); blank
+/// lines and `#` comments are ignored. A case whose build produces files must have a `goldens`
+/// file; a failed build has none (it produces nothing) and so no `expected/`. The test fails when
+/// a listed line matches no output, when `expected/` holds a file the list does not select, or
+/// when a listed golden differs; `UPDATE_GOLDENS=1` rewrites exactly the listed outputs and
+/// deletes the rest of `expected/`. The tests of other properties (determinism, `node --check`,
+/// the generated Swift compiling) check every output, listed or not.
 ///
 /// `HAWSER_FIXTURE=typed-bridge swift test --filter BuildFixtureTests` runs one case (see
 /// `Fixtures`).
@@ -25,7 +42,8 @@ final class BuildFixtureTests: XCTestCase {
             let folder = Self.root.appendingPathComponent(name)
             let result = try Self.build(name)
             Golden.assert(ReportFormat.text.render(result.report), matches: folder.appendingPathComponent("expected.txt"))
-            try Golden.assertFolder(result.files, matches: folder.appendingPathComponent("expected"))
+            try Golden.assertListedOutputs(
+                result.files, listedIn: folder.appendingPathComponent("goldens"), matches: folder.appendingPathComponent("expected"))
         }
     }
 
@@ -95,4 +113,13 @@ final class BuildFixtureTests: XCTestCase {
         }
     }
 
+    /// A build without handlers renders the runtime with an empty contract (the full-output
+    /// fixtures both have handlers, so no golden shows it).
+    func testRuntimeWithoutHandlersHasAnEmptyContract() throws {
+        try Fixtures.require(.build, "css")
+        let result = try Self.build("css")
+        XCTAssertEqual(result.model?.handlers.count, 0)
+        let runtime = String(decoding: try XCTUnwrap(result.files["hawser-runtime.js"]), as: UTF8.self)
+        XCTAssertTrue(runtime.contains("\n  const CONFIGURED_CONTRACT = {};\n"), runtime)
+    }
 }
