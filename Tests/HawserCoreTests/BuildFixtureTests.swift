@@ -4,14 +4,30 @@ import XCTest
 
 /// Every folder under Tests/Fixtures/build is one case: its `.js`, `.css` and `.html` files are
 /// scripts, its `.swift` files the app, its `hawser.json` the configuration (paths relative to
-/// the case folder). Goldens: `expected.txt` (the diagnostics) and, when the build succeeds,
-/// `expected/` (every output file).
+/// the case folder).
+///
+/// Goldens: `expected.txt` (the diagnostics), for every case, and `expected/`, which holds only
+/// the outputs the case is about, as its `goldens` file lists them:
+///
+/// ```
+/// # What this case pins: the compiled scripts and their order in the manifest.
+/// manifest.json
+/// a.js
+/// ```
+///
+/// One output path per line; `*` (any run of characters) and `?` are wildcards, so a `goldens`
+/// of `*` keeps every output (the full-output cases, typed-bridge and runtime-config); blank
+/// lines and `#` comments are ignored. A case whose build produces files must have a `goldens`
+/// file; a failed build has none (it produces nothing) and so no `expected/`. The test fails when
+/// a listed line matches no output, when `expected/` holds a file the list does not select, or
+/// when a listed golden differs; `UPDATE_GOLDENS=1` rewrites exactly the listed outputs and
+/// deletes the rest of `expected/`. The tests of other properties (determinism, `node --check`,
+/// the generated Swift compiling) check every output, listed or not.
+///
+/// `HAWSER_FIXTURE=typed-bridge swift test --filter BuildFixtureTests` runs one case (see
+/// `Fixtures`).
 final class BuildFixtureTests: XCTestCase {
-    static let root = Golden.fixtures.appendingPathComponent("build")
-
-    static func cases() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
-    }
+    static let root = Fixtures.root(.build)
 
     static func build(_ name: String) throws -> PipelineResult {
         let folder = root.appendingPathComponent(name)
@@ -20,25 +36,27 @@ final class BuildFixtureTests: XCTestCase {
     }
 
     func testEveryFixture() throws {
-        let cases = try Self.cases()
-        XCTAssertGreaterThanOrEqual(cases.count, 8)
+        let cases = try Fixtures.selected(.build)
+        if !Fixtures.isFiltered { XCTAssertGreaterThanOrEqual(cases.count, 8) }
         for name in cases {
             let folder = Self.root.appendingPathComponent(name)
             let result = try Self.build(name)
             Golden.assert(ReportFormat.text.render(result.report), matches: folder.appendingPathComponent("expected.txt"))
-            try Golden.assertFolder(result.files, matches: folder.appendingPathComponent("expected"))
+            try Golden.assertListedOutputs(
+                result.files, listedIn: folder.appendingPathComponent("goldens"), matches: folder.appendingPathComponent("expected"))
         }
     }
 
     /// The same inputs give byte-identical outputs.
     func testDeterministic() throws {
-        for name in try Self.cases() {
+        for name in try Fixtures.selected(.build) {
             XCTAssertEqual(try Self.build(name).files, try Self.build(name).files, name)
         }
     }
 
     /// A failed build produces no files at all, so the CLI has nothing to write.
     func testErrorsProduceNoFiles() throws {
+        try Fixtures.require(.build, "metadata-bad")
         let result = try Self.build("metadata-bad")
         XCTAssertTrue(result.hasErrors)
         XCTAssertEqual(result.files, [:])
@@ -46,6 +64,7 @@ final class BuildFixtureTests: XCTestCase {
 
     /// The wrapped script holds the source's bytes verbatim, starting on line 3.
     func testSourceBytesStayVerbatim() throws {
+        try Fixtures.require(.build, "verbatim-bytes")
         let result = try Self.build("verbatim-bytes")
         for name in ["verbatim", "old-mac"] {
             let source = try Data(contentsOf: Self.root.appendingPathComponent("verbatim-bytes/userscripts/\(name).js"))
@@ -62,7 +81,7 @@ final class BuildFixtureTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hawser-node-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var checked = 0
-        for name in try Self.cases() {
+        for name in try Fixtures.selected(.build) {
             for (file, bytes) in try Self.build(name).files where file.hasSuffix(".js") {
                 let url = folder.appendingPathComponent(name).appendingPathComponent(file)
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -72,15 +91,17 @@ final class BuildFixtureTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertGreaterThan(checked, 20)
+        if !Fixtures.isFiltered { XCTAssertGreaterThan(checked, 20) }
     }
 
     /// The generated Swift of the fixtures with declared types, several worlds and settle
     /// requests compiles without warnings in Swift 6 mode.
     func testGeneratedSwiftCompiles() throws {
         guard let swiftc = Golden.which("swiftc") else { throw XCTSkip("swiftc is not on PATH") }
+        let names = try Fixtures.selected(.build).filter { ["metadata-good", "payload-inferred", "runtime-config", "typed-bridge"].contains($0) }
+        if names.isEmpty { throw XCTSkip("\(Fixtures.variable) selects none of the fixtures whose Swift is compiled") }
         let project = try TemporaryProject()
-        for name in ["metadata-good", "payload-inferred", "runtime-config", "typed-bridge"] {
+        for name in names {
             let files = try Self.build(name).files
             let source = try XCTUnwrap(files.first { $0.key.hasSuffix(".swift") }, name)
             try project.write("\(name).swift", String(decoding: source.value, as: UTF8.self))
@@ -90,5 +111,15 @@ final class BuildFixtureTests: XCTestCase {
                 in: project.url)
             XCTAssertEqual(result.status, 0, "\(name): \(result.stdout)\(result.stderr)")
         }
+    }
+
+    /// A build without handlers renders the runtime with an empty contract (the full-output
+    /// fixtures both have handlers, so no golden shows it).
+    func testRuntimeWithoutHandlersHasAnEmptyContract() throws {
+        try Fixtures.require(.build, "css")
+        let result = try Self.build("css")
+        XCTAssertEqual(result.model?.handlers.count, 0)
+        let runtime = String(decoding: try XCTUnwrap(result.files["hawser-runtime.js"]), as: UTF8.self)
+        XCTAssertTrue(runtime.contains("\n  const CONFIGURED_CONTRACT = {};\n"), runtime)
     }
 }

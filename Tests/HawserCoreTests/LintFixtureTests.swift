@@ -6,12 +6,13 @@ import XCTest
 /// its `.swift` files the app's sources (paths relative to the case folder), and its
 /// `hawser.json`, when there is one, the configuration. The expected
 /// text and JSON reports are goldens beside them; `formats/` also has SARIF and GitHub goldens.
+/// `HAWSER_FIXTURE=formats swift test --filter LintFixtureTests` runs one case (see `Fixtures`).
 final class LintFixtureTests: XCTestCase {
-    static let root = Golden.fixtures.appendingPathComponent("lint")
+    static let root = Fixtures.root(.lint)
 
     func testEveryFixture() throws {
-        let cases = try FileManager.default.contentsOfDirectory(atPath: Self.root.path).sorted()
-        XCTAssertGreaterThan(cases.count, 10)
+        let cases = try Fixtures.selected(.lint)
+        if !Fixtures.isFiltered { XCTAssertGreaterThan(cases.count, 10) }
         for name in cases {
             try check(case: name)
         }

@@ -31,9 +31,38 @@ enum Golden {
         }
     }
 
+    /// Compares the outputs a build fixture lists in its `goldens` file with its golden folder.
+    ///
+    /// The listing holds one output path per line; `*` (any run of characters, `/` included) and
+    /// `?` are wildcards, so a line `*` lists every output. Blank lines and lines starting with
+    /// `#` are ignored. A line that matches no output of the build fails, updating or not. A
+    /// golden in the folder that the listing does not select fails (updating deletes it). A build
+    /// that produces files needs a listing; without one, the fixture expects no golden folder.
+    static func assertListedOutputs(_ files: [String: [UInt8]], listedIn listing: URL, matches folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        var listed: [String: [UInt8]] = [:]
+        if let text = try? String(contentsOf: listing, encoding: .utf8) {
+            for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let pattern = raw.trimmingCharacters(in: .whitespaces)
+                if pattern.isEmpty || pattern.hasPrefix("#") { continue }
+                let matches = files.keys.filter { Fixtures.glob(pattern, matches: $0) }
+                if matches.isEmpty {
+                    let produced = files.isEmpty ? "it produces no files" : "it produces \(files.keys.sorted().joined(separator: ", "))"
+                    XCTFail("\(relative(listing)):\(index + 1): '\(pattern)' is listed, but the build produces no such output (\(produced))", file: file, line: line)
+                }
+                for path in matches { listed[path] = files[path] }
+            }
+        } else if !files.isEmpty {
+            XCTFail("\(relative(listing)) is missing: list the outputs this fixture is about, one per line (`*` for all of them); the build produces \(files.keys.sorted().joined(separator: ", "))", file: file, line: line)
+            return
+        }
+        try assertFolder(listed, matches: folder, produced: Set(files.keys), listing: listing, file: file, line: line)
+    }
+
     /// Compares a set of files with a golden folder: same names, same bytes. Updating rewrites
-    /// the folder, removing files no longer produced. An empty set expects no folder.
-    static func assertFolder(_ files: [String: [UInt8]], matches folder: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// the folder, removing files no longer expected. An empty set expects no folder. `produced`
+    /// and `listing` only word the failure for a golden that `files` does not hold: one the build
+    /// still produces but the listing does not select, or one it no longer produces.
+    static func assertFolder(_ files: [String: [UInt8]], matches folder: URL, produced: Set<String>? = nil, listing: URL? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
         let fileManager = FileManager.default
         var existing: [String] = []
         if let enumerator = fileManager.enumerator(atPath: folder.path) {
@@ -51,6 +80,12 @@ enum Golden {
             }
             for path in existing where files[path] == nil {
                 try fileManager.removeItem(at: folder.appendingPathComponent(path))
+                // Folders that held only leftovers go too.
+                var parent = (path as NSString).deletingLastPathComponent
+                while !parent.isEmpty, let left = try? fileManager.contentsOfDirectory(atPath: folder.appendingPathComponent(parent).path), left.isEmpty {
+                    try fileManager.removeItem(at: folder.appendingPathComponent(parent))
+                    parent = (parent as NSString).deletingLastPathComponent
+                }
             }
             for (path, bytes) in files {
                 let url = folder.appendingPathComponent(path)
@@ -62,7 +97,13 @@ enum Golden {
             return
         }
         for path in Set(existing).subtracting(files.keys).sorted() {
-            XCTFail("\(relative(folder))/\(path) is a golden that the build no longer produces", file: file, line: line)
+            if let produced, produced.contains(path), let listing {
+                XCTFail("\(relative(folder))/\(path) is a golden that \(relative(listing)) does not list; list it, or delete it (UPDATE_GOLDENS=1 make test does)", file: file, line: line)
+            } else if produced != nil {
+                XCTFail("\(relative(folder))/\(path) is a golden that the build does not produce; delete it (UPDATE_GOLDENS=1 make test does)", file: file, line: line)
+            } else {
+                XCTFail("\(relative(folder))/\(path) is a golden that no test produces; delete it (UPDATE_GOLDENS=1 make test does)", file: file, line: line)
+            }
         }
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
             let url = folder.appendingPathComponent(path)
