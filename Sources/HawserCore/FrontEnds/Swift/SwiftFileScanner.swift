@@ -21,7 +21,7 @@ struct SwiftFileScanner {
     }
 
     private enum Frame {
-        case type(path: [String], enumKey: String?)
+        case type(path: [String], enumKey: String?, isProtocol: Bool)
         /// A function's body, opened at token `open`.
         case function(scope: String, declaration: SwiftFunction?, open: Int)
         /// The braces after `var x: T`: a computed property (its own scope) or its accessors.
@@ -33,7 +33,7 @@ struct SwiftFileScanner {
 
     /// A declaration seen whose body brace has not come yet.
     private enum Pending {
-        case type(path: [String], enumKey: String?)
+        case type(path: [String], enumKey: String?, isProtocol: Bool)
         case function(scope: String, declaration: SwiftFunction?)
         case variable(scope: String, sawColon: Bool, sawEquals: Bool, declaration: SwiftVariable?)
         case loop(SwiftBinding?)
@@ -134,7 +134,7 @@ struct SwiftFileScanner {
             return .block
         }
         switch pending {
-        case .type(let path, let enumKey): return .type(path: path, enumKey: enumKey)
+        case .type(let path, let enumKey, let isProtocol): return .type(path: path, enumKey: enumKey, isProtocol: isProtocol)
         case .function(let scope, let declaration): return .function(scope: scope, declaration: declaration, open: i)
         case .variable(let scope, let sawColon, let sawEquals, let declaration):
             return sawColon && !sawEquals ? .property(scope: scope, variable: declaration, open: i) : .block
@@ -194,7 +194,7 @@ struct SwiftFileScanner {
             variableDeclaration(at: i, symbols: &symbols)
         } else if text == "for" {
             setPending(.loop(loopHeader(at: i)))
-        } else if text == "case", case .type(let path, let enumKey?)? = frames.last {
+        } else if text == "case", case .type(let path, let enumKey?, _)? = frames.last {
             enumCases(at: i, enumPath: path, enumKey: enumKey, symbols: &symbols)
         } else if Self.accessorNames.contains(text), case .property? = frames.last,
                   isAny(at: i + 1, ["{"]) || (isAny(at: i + 1, ["("]) && isAny(at: i + 3, [")"]) && isAny(at: i + 4, ["{"])) {
@@ -243,7 +243,7 @@ struct SwiftFileScanner {
         if let kind = SwiftTypeDeclaration.Kind(rawValue: tokens[i].text) {
             symbols.add(SwiftTypeDeclaration(kind: kind, key: key, inherits: inherits, file: fileIndex))
         }
-        setPending(.type(path: fullPath, enumKey: enumKey))
+        setPending(.type(path: fullPath, enumKey: enumKey, isProtocol: tokens[i].text == "protocol"))
     }
 
     /// The last component of every type named in the inheritance clause starting at `start`
@@ -271,7 +271,14 @@ struct SwiftFileScanner {
     /// `let a = "x"`, `static var b: [String] = […]`, `var c: [String] { … }`, `let d = 1, e = 2`:
     /// each binding with its type and initializer; a computed body is recorded when its brace closes.
     private mutating func variableDeclaration(at i: Int, symbols: inout SwiftIndex) {
+        // `for case let x in`, `case let .a(x)`: a pattern, read by the loop or switch.
+        if i > 0, tokens[i - 1].isKeyword("case") || tokens[i - 1].isKeyword("for") { return }
         let scope = scopeID(tokens[i])
+        if case .type(_, _, true)? = frames.last {
+            // A protocol requirement (`var name: String { get }`) has no value of its own.
+            setPending(.variable(scope: scope, sawColon: false, sawEquals: false, declaration: nil))
+            return
+        }
         let context = self.context
         let isStatic = hasStaticModifier(before: i)
         var j = i + 1
@@ -614,6 +621,9 @@ struct SwiftFileScanner {
     /// `X.addScriptMessageHandler(H, contentWorld: W, name: N)`, `X.addScriptMessageHandler(H, name: N)`.
     private mutating func registration(at i: Int) {
         guard i + 1 < tokens.count, tokens[i + 1].isSymbol("(") else { return }
+        // Inside an implementation of `add` itself (a test double, a swizzled or overriding
+        // controller), the call forwards whatever the real call sites register.
+        if let function = innermostFunction, function.name == "add" || function.name == "addScriptMessageHandler" { return }
         let arguments = splitArguments(from: i + 1)
         let labels = arguments.map(\.label)
         let withReply = tokens[i].text == "addScriptMessageHandler"
@@ -751,7 +761,7 @@ struct SwiftFileScanner {
     private var typePath: [String] {
         // Type frames hold absolute paths, so the innermost one is the whole answer.
         for frame in frames.reversed() {
-            if case .type(let path, _) = frame { return path }
+            if case .type(let path, _, _) = frame { return path }
         }
         return []
     }
@@ -762,6 +772,14 @@ struct SwiftFileScanner {
             case .function(let scope, _, _), .property(let scope, _, _): return scope
             default: continue
             }
+        }
+        return nil
+    }
+
+    /// The innermost function or initializer being scanned.
+    private var innermostFunction: SwiftFunction? {
+        for frame in frames.reversed() {
+            if case .function(_, let declaration, _) = frame { return declaration }
         }
         return nil
     }

@@ -306,8 +306,7 @@ struct SwiftNameResolver {
                 }
                 value.failures = value.failures.map { failure in
                     let at = argument.tokens.first.map { " at \(index.location($0, file: call.context.file))" } ?? ""
-                    return failure.hasPrefix("parameter ") ? failure
-                        : "parameter '\(parameter.name)' of \(function.signature) receives a non-constant value\(at): \(failure)"
+                    return "parameter '\(parameter.name)' of \(function.signature) receives a non-constant value\(at): \(failure)"
                 }
                 result.merge(value)
             } else if let defaultValue = parameter.defaultValue {
@@ -374,7 +373,8 @@ struct SwiftNameResolver {
                 depth: depth + 1, visiting: &visiting)
             switch mutation.kind {
             case .assign, .appendContents: result.merge(value)
-            case .appendElement, .key: result.merge(SwiftValues(values: [.sequence(value.values)], failures: value.failures))
+            case .appendElement: result.merge(SwiftValues(values: [.sequence(value.values)], failures: value.failures))
+            case .key: result.merge(SwiftValues(values: [.dictionary(keys: value.values, values: [])], failures: value.failures))
             }
         }
         if !sawValue {
@@ -401,16 +401,25 @@ struct SwiftNameResolver {
         return SwiftExpressionParser.yielded(byBody: body)
     }
 
-    /// Several sequences (an initial value plus appends) are one sequence of all their elements.
+    /// Several collections (an initial value plus appends or keys set later) are one collection
+    /// of all their elements.
     private func flattenSequences(_ values: SwiftValues) -> SwiftValues {
-        let sequences = values.values.filter { if case .sequence = $0 { return true } else { return false } }
-        guard sequences.count > 1 else { return values }
         var items: [SwiftValue] = []
+        var keys: [SwiftValue] = []
+        var dictionaryValues: [SwiftValue] = []
+        var sequences = 0, dictionaries = 0
         var others: [SwiftValue] = []
         for value in values.values {
-            if case .sequence(let elements) = value { items += elements } else { others.append(value) }
+            switch value {
+            case .sequence(let elements): items += elements; sequences += 1
+            case .dictionary(let k, let v): keys += k; dictionaryValues += v; dictionaries += 1
+            default: others.append(value)
+            }
         }
-        return SwiftValues(values: others + [.sequence(unique(items))], failures: values.failures)
+        guard sequences > 1 || dictionaries > 1 else { return values }
+        if dictionaries > 0 { others.append(.dictionary(keys: unique(keys), values: unique(dictionaryValues))) }
+        if sequences > 0 { others.append(.sequence(unique(items))) }
+        return SwiftValues(values: others, failures: values.failures)
     }
 
     // MARK: - Members
@@ -444,9 +453,7 @@ struct SwiftNameResolver {
                 return SwiftValues(values: [.enumCase(type: type, name: name)])
             }
             if index.types[type + "." + name] != nil { return SwiftValues(values: [.metatype(type + "." + name)]) }
-            return memberValues(name, inType: type, static: true, from: scope.context.file, depth: depth, visiting: &visiting)
-                ?? conformerValues(name, of: type, static: true, from: scope.context.file, depth: depth, visiting: &visiting)
-                ?? .failure("'\(name)' of \(type) is not a constant the scan can see")
+            return lookup(name, in: type, static: true, from: scope.context.file, depth: depth, visiting: &visiting)
         case .instance(let type):
             if name == "rawValue", let cases = index.enumCases[type] {
                 // A value of an enum type whose case is not known: any of its cases.
@@ -454,9 +461,7 @@ struct SwiftNameResolver {
                 guard raws.count == cases.count else { return .failure("\(type) has no string raw values") }
                 return SwiftValues(values: raws.map { .string($0, origin: nil) })
             }
-            return memberValues(name, inType: type, static: false, from: scope.context.file, depth: depth, visiting: &visiting)
-                ?? conformerValues(name, of: type, static: false, from: scope.context.file, depth: depth, visiting: &visiting)
-                ?? .failure("'\(name)' of \(type) is not a constant the scan can see")
+            return lookup(name, in: type, static: false, from: scope.context.file, depth: depth, visiting: &visiting)
         case .dictionary(let keys, let values):
             if name == "keys" { return SwiftValues(values: [.sequence(keys)]) }
             if name == "values" { return SwiftValues(values: [.sequence(values)]) }
@@ -471,6 +476,19 @@ struct SwiftNameResolver {
         case .pattern:
             return .failure("'\(name)' of a runtime name is not a name")
         }
+    }
+
+    /// A member read through a value of `type`: for a protocol, the union over its conformers
+    /// (each falling back on the protocol extension's default); for any other type, its own
+    /// declaration (and subclasses' overrides), else a conformer's.
+    private func lookup(_ name: String, in type: String, static isStatic: Bool, from file: Int, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        let isProtocol = index.types[type]?.contains { $0.kind == .protocol } == true
+        let found = isProtocol
+            ? conformerValues(name, of: type, static: isStatic, from: file, depth: depth, visiting: &visiting)
+                ?? memberValues(name, inType: type, static: isStatic, from: file, depth: depth, visiting: &visiting)
+            : memberValues(name, inType: type, static: isStatic, from: file, depth: depth, visiting: &visiting)
+                ?? conformerValues(name, of: type, static: isStatic, from: file, depth: depth, visiting: &visiting)
+        return found ?? .failure("'\(name)' of \(type) is not a constant the scan can see")
     }
 
     /// A member declared in `type`, its extensions, its superclasses, or a protocol extension of
@@ -730,7 +748,8 @@ struct SwiftNameResolver {
             case "super"?:
                 if supertypes(of: call.context.typeKey).contains(type) { result.append(call) }
             case "self"?:
-                if call.context.typeKey == type { result.append(call) }
+                // `self.init(…)` reaches the type's own initializers and the inherited ones.
+                if call.context.typeKey == type || supertypes(of: call.context.typeKey).contains(type) { result.append(call) }
             case let receiver?:
                 if typeKey(named: receiver, from: call.context) == type { result.append(call) }
             case nil:
