@@ -26,7 +26,17 @@ let package = Package(
         ),
         // The only module that imports CTreeSitter.
         .target(name: "TreeSitter", dependencies: ["CTreeSitter", "TreeSitterJavaScript"]),
-        .target(name: "HawserCore", dependencies: ["TreeSitter"]),
+        // The runtime and the presets are JavaScript files, compiled into the binary: SwiftPM
+        // generates `PackageResources.<file_name_ext>: [UInt8]`, and no bundle ships.
+        .target(
+            name: "HawserCore",
+            dependencies: ["TreeSitter"],
+            resources: [
+                .embedInCode("Compile/Templates/hawser-runtime.js"),
+                .embedInCode("Compile/Templates/style-sheet.js"),
+                .embedInCode("Compile/Templates/viewport-preset.js"),
+            ]
+        ),
         .executableTarget(name: "hawser", dependencies: ["HawserCore"]),
         .testTarget(name: "HawserCoreTests", dependencies: ["HawserCore", "TreeSitter"]),
     ]
