@@ -2,25 +2,38 @@ import Foundation
 import XCTest
 @testable import HawserCore
 
-/// The embedded template files (`Sources/HawserCore/Compile/Templates/`) and their one filling
-/// rule. What the rendered runtime does is tested by `node --test Tests/Runtime/`.
+/// The embedded template files (`Sources/HawserCore/Compile/Templates/*.js`,
+/// `Sources/HawserCore/Generate/Templates/*.swift.txt`) and their one filling rule. What the
+/// rendered runtime does is tested by `node --test Tests/Runtime/`; the generated Swift is
+/// compiled and run by the bridge generator's tests.
 final class TemplateTests: XCTestCase {
+    typealias Bridge = SwiftBridgeGenerator.Templates
+
     /// Every template with the values its renderer passes: a placeholder without a value, or a
-    /// value without a placeholder, is a failure here.
-    static var templatesAndValues: [(Template, [String: String])] {
+    /// value without a placeholder, is a failure here. (The bridge generator passes its values
+    /// inline; rendering traps on a mismatch, so every generator test would fail too.)
+    static var templatesAndValues: [(folder: String, template: Template, values: [String: String])] {
         [
-            (RuntimeTemplate.template, RuntimeTemplate.values(global: "hawser", timeoutMs: 0, defaultTransport: "reply", contractJSON: "")),
-            (ScriptTemplates.styleSheetTemplate, ScriptTemplates.styleInstallerValues(css: "", name: "n")),
-            (ScriptTemplates.viewportTemplate, [:]),
+            ("Compile/Templates", RuntimeTemplate.template, RuntimeTemplate.values(global: "hawser", timeoutMs: 0, defaultTransport: "reply", contractJSON: "")),
+            ("Compile/Templates", ScriptTemplates.styleSheetTemplate, ScriptTemplates.styleInstallerValues(css: "", name: "n")),
+            ("Compile/Templates", ScriptTemplates.viewportTemplate, [:]),
+            ("Generate/Templates", Bridge.jsonValue, [:]),
+            ("Generate/Templates", Bridge.dispatch, ["deliveryInit": "        switch handler {}"]),
+            ("Generate/Templates", Bridge.origins, SwiftBridgeGenerator.originValues(hasHandlers: true)),
+            ("Generate/Templates", Bridge.wire, [:]),
+            ("Generate/Templates", Bridge.webKitInstall, ["worlds": "[.page]"]),
+            ("Generate/Templates", Bridge.webKitScripts, ["global": "hawser", "emitCall": #""hawser.emit(event, detail)""#]),
+            ("Generate/Templates", Bridge.webKitProxy, ["settleCall": #""hawser.settle(id, value, errorMessage)""#, "refusal": "", "name": "Bridge"]),
+            ("Generate/Templates", Bridge.webKitExtensions, ["name": "Bridge"]),
         ]
     }
 
-    static let templatesFolder = URL(fileURLWithPath: #filePath)
+    static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/HawserCore/Compile/Templates")
+        .appendingPathComponent("Sources/HawserCore")
 
     func testEveryTemplateIsFilledExactly() {
-        for (template, values) in Self.templatesAndValues {
+        for (_, template, values) in Self.templatesAndValues {
             XCTAssertEqual(template.problems(filling: values.keys), [], template.file)
             let output = template.render(values)
             XCTAssertFalse(output.contains("/*@"), "\(template.file): a placeholder survived rendering")
@@ -30,21 +43,24 @@ final class TemplateTests: XCTestCase {
 
     /// The embedded bytes are the files in the source tree, and every file there is embedded.
     func testEmbeddedTemplatesAreTheFiles() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.templatesFolder.path).sorted()
-        XCTAssertEqual(files, Self.templatesAndValues.map(\.0.file).sorted())
-        for (template, _) in Self.templatesAndValues {
-            let text = try String(contentsOf: Self.templatesFolder.appendingPathComponent(template.file), encoding: .utf8)
-            XCTAssertEqual(template.notes + "\n\n" + template.body, text, template.file)
+        for folder in ["Compile/Templates", "Generate/Templates"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: Self.sources.appendingPathComponent(folder).path).sorted()
+            XCTAssertEqual(files, Self.templatesAndValues.filter { $0.folder == folder }.map(\.template.file).sorted(), folder)
+        }
+        for (folder, template, _) in Self.templatesAndValues {
+            let url = Self.sources.appendingPathComponent(folder).appendingPathComponent(template.file)
+            XCTAssertEqual(template.notes + "\n\n" + template.body, try String(contentsOf: url, encoding: .utf8), template.file)
         }
     }
 
-    /// Each file, as editors see it, is valid JavaScript.
-    func testTemplateFilesPassNodeCheck() throws {
+    /// Each JavaScript file, as editors see it, is valid JavaScript.
+    func testJavaScriptTemplatesPassNodeCheck() throws {
         guard let probe = try? Subprocess.run("/usr/bin/env", ["node", "--version"]), probe.status == 0 else {
             throw XCTSkip("node is not installed")
         }
-        for (template, _) in Self.templatesAndValues {
-            let check = try Subprocess.run("/usr/bin/env", ["node", "--check", Self.templatesFolder.appendingPathComponent(template.file).path])
+        for (folder, template, _) in Self.templatesAndValues where template.file.hasSuffix(".js") {
+            let url = Self.sources.appendingPathComponent(folder).appendingPathComponent(template.file)
+            let check = try Subprocess.run("/usr/bin/env", ["node", "--check", url.path])
             XCTAssertEqual(check.status, 0, "\(template.file): \(check.stderr)")
         }
     }

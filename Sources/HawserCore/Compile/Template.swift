@@ -1,7 +1,8 @@
 /// A text file of the package, embedded in the binary at compile time (`resources:
 /// [.embedInCode(…)]` in Package.swift, read through the generated `PackageResources`), with
 /// named placeholders. The runtime and the native-feel presets are such files
-/// (`Compile/Templates/*.js`); they stay valid JavaScript that editors and `node --check` read.
+/// (`Compile/Templates/*.js`), valid JavaScript that editors and `node --check` read as they
+/// are, and so are the static parts of the generated Swift (`Generate/Templates/*.swift.txt`).
 ///
 /// A template file starts with notes: `//` lines up to the first empty line, which say what the
 /// file is and which placeholders it has. They are not part of the rendered text.
