@@ -26,7 +26,26 @@ let package = Package(
         ),
         // The only module that imports CTreeSitter.
         .target(name: "TreeSitter", dependencies: ["CTreeSitter", "TreeSitterJavaScript"]),
-        .target(name: "HawserCore", dependencies: ["TreeSitter"]),
+        // The runtime, the presets and the static parts of the generated Swift are files compiled
+        // into the binary: SwiftPM generates `PackageResources.<file_name_ext>: [UInt8]`, and no
+        // bundle ships.
+        .target(
+            name: "HawserCore",
+            dependencies: ["TreeSitter"],
+            resources: [
+                .embedInCode("Compile/Templates/hawser-runtime.js"),
+                .embedInCode("Compile/Templates/style-sheet.js"),
+                .embedInCode("Compile/Templates/viewport-preset.js"),
+                .embedInCode("Generate/Templates/dispatch.swift.txt"),
+                .embedInCode("Generate/Templates/json-value.swift.txt"),
+                .embedInCode("Generate/Templates/origins.swift.txt"),
+                .embedInCode("Generate/Templates/webkit-extensions.swift.txt"),
+                .embedInCode("Generate/Templates/webkit-install.swift.txt"),
+                .embedInCode("Generate/Templates/webkit-proxy.swift.txt"),
+                .embedInCode("Generate/Templates/webkit-scripts.swift.txt"),
+                .embedInCode("Generate/Templates/wire.swift.txt"),
+            ]
+        ),
         .executableTarget(name: "hawser", dependencies: ["HawserCore"]),
         .testTarget(name: "HawserCoreTests", dependencies: ["HawserCore", "TreeSitter"]),
     ]

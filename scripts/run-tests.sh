@@ -17,7 +17,7 @@ swift test --skip-build --disable-swift-testing ${SWIFT_FLAGS:-}
 .build/debug/hawser build --check
 
 # The injected runtime, under node's test runner.
-node --test Tests/Runtime/
+HAWSER_BIN=.build/debug/hawser node --test Tests/Runtime/
 
 # The demo's emitted scripts in real WebKit (WebKitGTK under Xvfb), with the debug binary.
 if [ "$(uname -s)" = "Linux" ]; then

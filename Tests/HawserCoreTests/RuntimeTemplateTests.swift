@@ -11,15 +11,24 @@ final class RuntimeTemplateTests: XCTestCase {
     }
 
     func testTemplateHoldsEachPlaceholderOnce() {
-        for placeholder in RuntimeTemplate.placeholders {
-            XCTAssertEqual(RuntimeTemplate.source.components(separatedBy: placeholder).count, 2, placeholder)
+        let template = RuntimeTemplate.template
+        XCTAssertEqual(template.placeholderNames, ["global", "timeoutMs", "defaultTransport", "contract"])
+        for name in template.placeholderNames {
+            XCTAssertEqual(template.body.components(separatedBy: "/*@\(name)*/").count, 2, name)
         }
         XCTAssertTrue(RuntimeTemplate.source.hasPrefix("// Hawser runtime"))
+        XCTAssertTrue(template.notes.hasPrefix("// hawser-runtime.js: "))
+    }
+
+    /// `render` passes a value for every placeholder of the file, and none the file lacks.
+    func testRenderFillsExactlyTheFilesPlaceholders() {
+        let values = RuntimeTemplate.values(global: "hawser", timeoutMs: 1, defaultTransport: "reply", contractJSON: "")
+        XCTAssertEqual(RuntimeTemplate.template.problems(filling: values.keys), [])
     }
 
     func testRenderReplacesEveryPlaceholder() {
         let output = render()
-        XCTAssertFalse(output.contains("__HAWSER_"), "a placeholder survived rendering")
+        XCTAssertFalse(output.contains("/*@"), "a placeholder survived rendering")
         XCTAssertTrue(output.contains(#"const GLOBAL_NAME = "hawser";"#))
         XCTAssertTrue(output.contains("const CONFIGURED_TIMEOUT_MS = 1500;"))
         XCTAssertTrue(output.contains(#"const CONFIGURED_TRANSPORT = "settle";"#))
@@ -40,8 +49,8 @@ final class RuntimeTemplateTests: XCTestCase {
     }
 
     func testSubstitutedValuesAreNotSubstitutedAgain() {
-        let output = render(global: "__HAWSER_CONTRACT__")
-        XCTAssertTrue(output.contains(#"const GLOBAL_NAME = "__HAWSER_CONTRACT__";"#))
+        let output = render(global: "/*@contract*/{}")
+        XCTAssertTrue(output.contains(#"const GLOBAL_NAME = "/*@contract*/{}";"#))
         XCTAssertTrue(output.contains("const CONFIGURED_CONTRACT = \(Self.contract);"))
     }
 
@@ -53,25 +62,27 @@ final class RuntimeTemplateTests: XCTestCase {
         XCTAssertTrue(separators.contains(#"{"a\u2028":{"#))
     }
 
-    /// The rendered runtime is valid JavaScript, and installs under an escaped global name.
+    /// The rendered runtime is valid JavaScript, and installs under an escaped global name. (The
+    /// node tests get their runtime from `hawser build`, whose config only takes an identifier.)
     func testRenderedOutputPassesNodeCheck() throws {
         guard let probe = try? Subprocess.run("/usr/bin/env", ["node", "--version"]), probe.status == 0 else {
             throw XCTSkip("node is not installed")
         }
-        let name = "odd \"name\" \\ \u{2028}"
         let project = try TemporaryProject()
-        let output = render(global: name)
-        try project.write("runtime.js", output)
-        let check = try Subprocess.run("/usr/bin/env", ["node", "--check", project.url.appendingPathComponent("runtime.js").path])
-        XCTAssertEqual(check.status, 0, check.stderr)
+        for name in ["odd \"name\" \\ \u{2028}", "odd \"name\"\\\u{2028}"] {
+            let output = render(global: name)
+            try project.write("runtime.js", output)
+            let check = try Subprocess.run("/usr/bin/env", ["node", "--check", project.url.appendingPathComponent("runtime.js").path])
+            XCTAssertEqual(check.status, 0, check.stderr)
 
-        let literal = RuntimeTemplate.javaScriptStringLiteral(name)
-        try project.write("run.js", output + """
-            const api = globalThis[\(literal)];
-            process.stdout.write(Object.keys(api).sort().join(",") + " " + Object.isFrozen(api) + " " + api.contract.readFile.transport);
-            """)
-        let run = try Subprocess.run("/usr/bin/env", ["node", project.url.appendingPathComponent("run.js").path])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "call,contract,emit,forwardEvent,on,post,settle,syncState,version true settle")
+            let literal = RuntimeTemplate.javaScriptStringLiteral(name)
+            try project.write("run.js", output + """
+                const api = globalThis[\(literal)];
+                process.stdout.write(Object.keys(api).sort().join(",") + " " + Object.isFrozen(api) + " " + api.contract.readFile.transport + " " + api.version);
+                """)
+            let run = try Subprocess.run("/usr/bin/env", ["node", project.url.appendingPathComponent("run.js").path])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(run.stdout, "call,contract,emit,forwardEvent,on,post,settle,syncState,version true settle 1", name)
+        }
     }
 }

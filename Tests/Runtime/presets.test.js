@@ -1,14 +1,15 @@
 // The native-feel presets, run against a small fake DOM that replays how WebKit builds a page
 // around a document-start script: no <html> yet, then <html> and <head>, then the page's own
-// viewport tag. Uses the demo's emitted script, which has every preset.
+// viewport tag. Uses the script the built `hawser build` ($HAWSER_BIN, see load-runtime.js)
+// emits for every preset (Sources/HawserCore/Compile/Templates/viewport-preset.js and
+// style-sheet.js, filled by ScriptTemplates.nativeFeel).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const fs = require("node:fs");
-const path = require("node:path");
 const vm = require("node:vm");
+const { buildProject } = require("./load-runtime.js");
 
-const source = fs.readFileSync(path.join(__dirname, "../../output/hawser-native-feel.js"), "utf8");
+const source = buildProject({ nativeFeel: ["viewport", "noSelection", "noCallout", "noDoubleTapZoom"] })("hawser-native-feel.js");
 const FULL = "width=device-width, initial-scale=1, minimum-scale=1, maximum-scale=1, user-scalable=no";
 
 class Element {

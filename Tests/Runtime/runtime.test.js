@@ -1,6 +1,7 @@
 "use strict";
-// Behaviour of Hawser's injected runtime (Sources/HawserCore/Compile/RuntimeTemplate.swift),
-// run in a vm context with a fake window.webkit.messageHandlers and fake timers.
+// Behaviour of Hawser's injected runtime (Sources/HawserCore/Compile/Templates/hawser-runtime.js),
+// as the built `hawser build` emits it ($HAWSER_BIN, see load-runtime.js), run in a vm context
+// with a fake window.webkit.messageHandlers and fake timers.
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
@@ -54,13 +55,16 @@ const API_KEYS = ["call", "contract", "emit", "forwardEvent", "on", "post", "set
 
 test("template: every placeholder appears as an expression; rendered output has none left", () => {
   const template = readTemplate();
-  for (const placeholder of ["__HAWSER_GLOBAL__", "__HAWSER_TIMEOUT_MS__", "__HAWSER_DEFAULT_TRANSPORT__", "__HAWSER_CONTRACT__"]) {
+  for (const placeholder of ["/*@global*/", "/*@timeoutMs*/", "/*@defaultTransport*/", "/*@contract*/"]) {
     assert.equal(template.split(placeholder).length, 2, `${placeholder} appears exactly once`);
+    assert.ok(template.includes(` = ${placeholder}`), `${placeholder} is a constant's value`);
   }
   const rendered = renderRuntime({ contract: SETTLE_CONTRACT });
-  assert.doesNotMatch(rendered, /__HAWSER_/);
+  assert.doesNotMatch(rendered, /\/\*@/);
   assert.ok(rendered.endsWith("})();\n") && !rendered.endsWith("\n\n"));
-  assert.match(template, /^\/\/ Hawser runtime/);
+  // The file's notes (its first lines, up to an empty line) are not emitted.
+  assert.match(template, /^\/\/ hawser-runtime\.js: [^]*?\n\n\/\/ Hawser runtime/);
+  assert.match(rendered, /^\/\/ Hawser runtime/);
 });
 
 test("template: avoids syntax and APIs Safari 14 lacks", () => {
@@ -137,9 +141,13 @@ test("install: a custom global name", async () => {
   assert.equal(await result, 7);
 });
 
-test("install: a global name needing escapes", () => {
-  const h = loadRuntime({ global: 'odd "name"\\\u2028' });
-  assert.equal(h.context['odd "name"\\\u2028'].version, "1");
+// hawser.json takes only an ASCII identifier as runtime.global, so a global needing escapes is
+// tested by RuntimeTemplateTests.testRenderedOutputPassesNodeCheck; handler names may hold anything.
+test("install: a handler name needing escapes", () => {
+  const name = 'odd "name"\\\u2028';
+  const h = loadRuntime({ contract: { [name]: { kind: "request", transport: "settle" } } });
+  assert.equal(h.api.version, "1");
+  assert.deepEqual(JSON.parse(JSON.stringify(h.api.contract[name])), { kind: "request", transport: "settle" });
 });
 
 // ---------------------------------------------------------------------------------------------

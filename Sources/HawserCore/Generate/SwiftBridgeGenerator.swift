@@ -64,7 +64,7 @@ enum SwiftBridgeGenerator {
             w.line()
             writeScripts(model, to: &w)
             w.line()
-            w.lines(jsonValueSource)
+            w.lines(Templates.jsonValue)
             for declaration in plan.declarations {
                 w.line()
                 writeDeclaration(declaration, to: &w)
