@@ -502,7 +502,9 @@ struct SwiftFileScanner {
             if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") { nesting -= 1 }
             k += 1
         }
-        return SwiftBinding(names: names, source: SwiftSpan(file: fileIndex, range: (j + 1)..<k), isClosure: false)
+        return SwiftBinding(
+            names: names, source: SwiftSpan(file: fileIndex, range: (j + 1)..<k), isClosure: false,
+            isFiltered: k < tokens.count && tokens[k].isKeyword("where"))
     }
 
     /// `SOURCE.forEach { NAME in … }` or `SOURCE.forEach { …$0… }` with the `{` at `i`.

@@ -30,7 +30,7 @@ enum SwiftFrontEnd {
                 resolved += 1
                 let registration = HandlerRegistration(
                     name: name, location: origin?.location ?? use.location, reply: use.reply, world: use.world,
-                    scope: origin.map(\.scope) ?? use.scope, isPattern: isPattern)
+                    scope: result.filtered ? nil : (origin.map(\.scope) ?? use.scope), isPattern: isPattern)
                 if seen.insert(registration).inserted { facts.registrations.append(registration) }
             }
             if resolved == 0 || !result.failures.isEmpty {

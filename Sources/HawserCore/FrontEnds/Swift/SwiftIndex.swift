@@ -18,6 +18,8 @@ struct SwiftBinding: Hashable {
     var names: [String]
     var source: SwiftSpan
     var isClosure: Bool
+    /// `for … where …`: only some elements reach the body.
+    var isFiltered = false
 }
 
 /// A run of tokens of one scanned file.

@@ -35,17 +35,21 @@ struct SwiftOrigin: Hashable {
 struct SwiftValues {
     var values: [SwiftValue] = []
     var failures: [String] = []
+    /// A filter (`where`, `.filter`) chose among the values: not all of them need reach the
+    /// registration, so they are never a duplicate of each other.
+    var filtered = false
 
     static func failure(_ reason: String) -> SwiftValues { SwiftValues(values: [], failures: [reason]) }
 
     mutating func merge(_ other: SwiftValues) {
+        filtered = filtered || other.filtered
         for value in other.values where !values.contains(value) { values.append(value) }
         for failure in other.failures where !failures.contains(failure) { failures.append(failure) }
     }
 
     /// The elements when the values are collections (a dictionary's are its keys).
     var elements: SwiftValues {
-        var result = SwiftValues(values: [], failures: failures)
+        var result = SwiftValues(values: [], failures: failures, filtered: filtered)
         for value in values {
             switch value {
             case .sequence(let items): result.merge(SwiftValues(values: items))
@@ -199,7 +203,7 @@ struct SwiftNameResolver {
     }
 
     private func concatenate(_ a: SwiftValues, _ b: SwiftValues) -> SwiftValues {
-        var result = SwiftValues(values: [], failures: a.failures + b.failures)
+        var result = SwiftValues(values: [], failures: a.failures + b.failures, filtered: a.filtered || b.filtered)
         let aSequences = a.values.filter { if case .sequence = $0 { return true } else { return false } }
         if !aSequences.isEmpty || b.values.contains(where: { if case .sequence = $0 { return true } else { return false } }) {
             result.values = [.sequence(unique(a.elements.values + b.elements.values))]
@@ -242,7 +246,8 @@ struct SwiftNameResolver {
             var outer = scope
             outer.context.bindings = Array(context.bindings.prefix(position))
             let source = SwiftExpressionParser.parse(index.tokens(binding.source))
-            let collection = evaluate(source, outer, depth: depth + 1, visiting: &visiting)
+            var collection = evaluate(source, outer, depth: depth + 1, visiting: &visiting)
+            collection.filtered = collection.filtered || binding.isFiltered
             return element(slot, of: collection, count: names.count)
         }
         if let function = context.function.flatMap({ index.functionsByID[$0] }),
@@ -269,7 +274,7 @@ struct SwiftNameResolver {
 
     /// The `slot`th part of each element: the element itself, or a dictionary's key (0) or value (1).
     private func element(_ slot: Int, of collection: SwiftValues, count: Int) -> SwiftValues {
-        var result = SwiftValues(values: [], failures: collection.failures)
+        var result = SwiftValues(values: [], failures: collection.failures, filtered: collection.filtered)
         for value in collection.values {
             switch value {
             case .sequence(let items) where slot == 0: result.merge(SwiftValues(values: items))
@@ -425,7 +430,7 @@ struct SwiftNameResolver {
     // MARK: - Members
 
     private func member(_ name: String, of bases: SwiftValues, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
-        var result = SwiftValues(values: [], failures: bases.failures)
+        var result = SwiftValues(values: [], failures: bases.failures, filtered: bases.filtered)
         for base in bases.values {
             result.merge(member(name, of: base, scope, depth: depth, visiting: &visiting))
             if result.values.count > maxValues { break }
@@ -618,9 +623,15 @@ struct SwiftNameResolver {
             switch method {
             case "map", "compactMap", "flatMap", "lazyMap":
                 guard let transform = arguments.last?.value else { return .failure("'\(method)' has no transform") }
-                return map(bases, transform, flatten: method == "flatMap", scope, depth: depth, visiting: &visiting)
-            case "filter", "sorted", "reversed", "shuffled", "uniqued", "prefix", "suffix", "dropFirst", "dropLast":
+                var mapped = map(bases, transform, flatten: method == "flatMap", scope, depth: depth, visiting: &visiting)
+                mapped.filtered = mapped.filtered || method == "compactMap"
+                return mapped
+            case "sorted", "reversed", "shuffled", "uniqued":
                 return bases
+            case "filter", "prefix", "suffix", "dropFirst", "dropLast":
+                var chosen = bases
+                chosen.filtered = true
+                return chosen
             case "appending", "union", "adding":
                 guard let argument = arguments.first else { return bases }
                 let other = evaluate(argument.value, scope, depth: depth + 1, visiting: &visiting)
@@ -657,7 +668,7 @@ struct SwiftNameResolver {
     /// `bases.map { … }` / `.map(\.a)` / `.map(f)`: the transform of every element.
     private func map(_ bases: SwiftValues, _ transform: SwiftExpression, flatten: Bool, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
         let elements = bases.elements
-        var result = SwiftValues(values: [], failures: elements.failures)
+        var result = SwiftValues(values: [], failures: elements.failures, filtered: elements.filtered)
         var mapped: [SwiftValue] = []
         for element in elements.values {
             let value: SwiftValues
