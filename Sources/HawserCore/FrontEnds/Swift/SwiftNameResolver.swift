@@ -382,12 +382,11 @@ struct SwiftNameResolver {
             case .key: result.merge(SwiftValues(values: [.dictionary(keys: value.values, values: [])], failures: value.failures))
             }
         }
-        if !sawValue {
-            if let type = variable.type, let declared = declaredType(index.tokens(type), from: variable.context) {
-                return SwiftValues(values: [declared])
-            }
-            return .failure("'\(variable.name)' is never given a value the scan can see")
+        if result.values.isEmpty, let type = variable.type, let declared = declaredType(index.tokens(type), from: variable.context) {
+            // No value the scan can follow (none, or a closure's or a call's), but a declared type.
+            return SwiftValues(values: [declared])
         }
+        if !sawValue { return .failure("'\(variable.name)' is never given a value the scan can see") }
         return flattenSequences(result)
     }
 
@@ -608,7 +607,11 @@ struct SwiftNameResolver {
             if index.types[key] != nil { return key }
         }
         let last = name.split(separator: ".").last.map(String.init) ?? name
-        guard let candidates = index.typesByName[last], !candidates.isEmpty else { return nil }
+        guard let candidates = index.typesByName[last], !candidates.isEmpty else {
+            // A type declared outside the scanned sources (another package's protocol) that
+            // scanned types conform to: its conformers still answer for it.
+            return subtypes[last] != nil ? last : nil
+        }
         let matching = candidates.filter { $0 == name || $0.hasSuffix("." + name) }
         let pool = matching.isEmpty ? candidates : matching
         return pool.first { key in index.types[key]?.contains { $0.file == context.file } == true } ?? pool.sorted()[0]
