@@ -123,9 +123,8 @@ private struct ConfigReader {
     }
 
     func unknownKey(_ key: String, path: String, known: [String]) -> ConfigError {
-        if let suggestion = NameSuggester.suggestion(for: key, among: known) {
-            return error(path, "unknown key; did you mean '\(suggestion)'?")
-        }
+        let suffix = NameSuggester.suffix(for: key, among: known)
+        if !suffix.isEmpty { return error(path, "unknown key" + suffix) }
         return error(path, "unknown key (known keys: \(known.joined(separator: ", ")))")
     }
 
@@ -238,8 +237,7 @@ private struct ConfigReader {
             let known = NativeFeelPreset.allCases.map(\.rawValue)
             guard let name = item as? String else { throw error("\(key)[\(index)]", "expected a preset name") }
             guard let preset = NativeFeelPreset(rawValue: name) else {
-                var reason = "unknown preset '\(name)'"
-                if let suggestion = NameSuggester.suggestion(for: name, among: known) { reason += "; did you mean '\(suggestion)'?" }
+                let reason = "unknown preset '\(name)'" + NameSuggester.suffix(for: name, among: known)
                 throw error("\(key)[\(index)]", reason + " (presets: \(known.joined(separator: ", ")))")
             }
             guard !presets.contains(preset) else { throw error("\(key)[\(index)]", "preset '\(name)' is listed twice") }

@@ -55,6 +55,15 @@ indirect enum JSON: Hashable, Sendable {
         }
     }
 
+    /// `value` as a JSON string literal, quotes included, which is also a valid JavaScript and
+    /// TypeScript string literal. The one helper for writing a string literal into generated
+    /// JavaScript, TypeScript, JSON or key paths.
+    static func stringLiteral(_ value: String) -> String {
+        var out = ""
+        writeString(value, to: &out)
+        return out
+    }
+
     /// Writes a JSON string literal. Escapes what JSON requires, and U+2028/U+2029 so the
     /// output is also a valid JavaScript literal.
     static func writeString(_ value: String, to out: inout String) {

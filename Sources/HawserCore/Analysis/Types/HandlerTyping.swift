@@ -75,8 +75,8 @@ enum HandlerTyping {
 
         let known = contract.names
         for (name, file) in files where !known.contains(name) {
-            var message = "no script uses a handler named '\(name)' and hawser.json does not declare it"
-            if let suggestion = NameSuggester.suggestion(for: name, among: known) { message += "; did you mean '\(suggestion)'?" }
+            let message = "no script uses a handler named '\(name)' and hawser.json does not declare it"
+                + NameSuggester.suffix(for: name, among: known)
             diagnostics.append(Diagnostic(.invalidSchema, message, at: SourceLocation(file: file.file.path, line: 1, column: 1), handler: name, severity: .warning))
         }
         return (types, diagnostics)
