@@ -1,3 +1,5 @@
+import HawserCore
+
 /// The exit statuses of every `hawser` command.
 enum ExitStatus: Int32 {
     /// No errors.
@@ -13,4 +15,7 @@ struct UsageError: Error {
     var message: String
     /// Whether to print the command's usage after the message.
     var showUsage: Bool = false
+    /// Where in a file the problem is (a config that is not JSON): then the message is printed
+    /// in the compiler's form that Xcode shows in the file, `FILE:LINE:COLUMN: error: MESSAGE`.
+    var location: SourceLocation?
 }

@@ -69,6 +69,10 @@ enum HawserCommand {
         do {
             return try body()
         } catch let error as UsageError {
+            if let location = error.location {
+                io.err("\(location): error: \(error.message)\n")
+                return .usage
+            }
             io.err("hawser: error: \(error.message)\n")
             if error.showUsage { io.err("\n" + usage) }
             return .usage

@@ -105,7 +105,7 @@ final class CLITests: XCTestCase {
 
     func testBadConfigExitsTwoNamingTheKey() throws {
         let cases: [(String, String)] = [
-            ("{not json", "hawser: error: hawser.json: not valid JSON"),
+            ("{not json", "hawser.json:1:2: error: not valid JSON: expected a key in double quotes, found 'not'"),
             (#"{"scirpts": ["web"]}"#, "hawser: error: hawser.json: 'scirpts': unknown key; did you mean 'scripts'?"),
             (#"{"swift": "ios"}"#, "hawser: error: hawser.json: 'swift': expected an array of strings"),
             (#"["web"]"#, "hawser: error: hawser.json: the top level must be a JSON object"),
@@ -116,6 +116,24 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(result.status, 2, config)
             XCTAssertTrue(result.stderr.hasPrefix(message), "\(config): \(result.stderr)")
             XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "one line: \(result.stderr)")
+        }
+    }
+
+    func testConfigThatIsNotStrictJSONIsReportedAtItsPosition() throws {
+        let cases: [(String, String)] = [
+            ("{\n  \"scripts\": [\"web\"],\n  \"swift\": [\"ios\"],\n  \"runtime\": {\"timeoutMs\": 5},\n}\n",
+             "hawser.json:4:30: error: not valid JSON: trailing comma before '}'\n"),
+            (#"{"scripts": ["web",]}"#, "hawser.json:1:19: error: not valid JSON: trailing comma before ']'\n"),
+            ("{\n  // the scripts\n  \"scripts\": [\"web\"]\n}", "hawser.json:2:3: error: not valid JSON: comments are not allowed in JSON\n"),
+            (#"{"runtime": {"timeoutMs": NaN}}"#, "hawser.json:1:27: error: not valid JSON: expected a JSON value, found 'NaN'\n"),
+            (#"{"scripts": ["a"], "scripts": ["b"]}"#, "hawser.json:1:20: error: not valid JSON: duplicate key 'scripts', first given at 1:2\n"),
+        ]
+        for (config, stderr) in cases {
+            let project = try TemporaryProject(["hawser.json": config])
+            let result = try hawser(["lint"], in: project)
+            XCTAssertEqual(result.status, 2, config)
+            XCTAssertEqual(result.stdout, "", config)
+            XCTAssertEqual(result.stderr, stderr, config)
         }
     }
 

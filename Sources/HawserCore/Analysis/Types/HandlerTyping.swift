@@ -1,5 +1,3 @@
-import Foundation
-
 /// A handler's payload and reply types, resolved.
 struct HandlerTypes: Hashable, Sendable {
     var payload: PayloadType
@@ -84,17 +82,14 @@ enum HandlerTyping {
 
     /// Reads `{"payload": schema, "reply": schema}`.
     private static func read(_ file: SourceFile, handler: String) -> Result<SchemaFile, SchemaFailure> {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(file.bytes))
-        } catch {
+        guard let json = try? JSON.parse(file.bytes) else {
             return .failure(SchemaFailure("not valid JSON"))
         }
-        guard let dictionary = object as? [String: Any] else {
+        guard let members = json.sortedMembers else {
             return .failure(SchemaFailure("expected an object with 'payload' and/or 'reply' schemas"))
         }
         var result = SchemaFile(file: file, handler: handler)
-        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+        for (key, value) in members {
             do {
                 switch key {
                 case "payload": result.payload = try JSONSchemaReader.read(value, path: "payload")
