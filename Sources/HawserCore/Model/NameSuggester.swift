@@ -1,8 +1,8 @@
 /// Finds the registered name a misspelt one most likely meant, and writes the
 /// "; did you mean '…'?" that every message offering one ends its sentence with.
-enum NameSuggester {
+public enum NameSuggester {
     /// "; did you mean 'NAME'?" for the `suggestion(for:among:)` of `name`, or "" when there is none.
-    static func suffix(for name: String, among candidates: some Sequence<String>) -> String {
+    public static func suffix(for name: String, among candidates: some Sequence<String>) -> String {
         suffix(suggesting: suggestion(for: name, among: candidates))
     }
 
