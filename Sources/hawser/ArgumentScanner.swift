@@ -1,12 +1,10 @@
 /// Reads command-line arguments one at a time, by hand: `--flag`, `--option VALUE` and
-/// `--option=VALUE`.
+/// `--option=VALUE`. `ParsedArguments.parse` says what each one means.
 struct ArgumentScanner {
     private var arguments: [String]
     private var index = 0
 
     init(_ arguments: [String]) { self.arguments = arguments }
-
-    var isAtEnd: Bool { index >= arguments.count }
 
     /// The next argument, split into its flag and an inline `=value` when it has one.
     mutating func next() -> (flag: String, inlineValue: String?)? {
@@ -19,15 +17,11 @@ struct ArgumentScanner {
         return (argument, nil)
     }
 
-    /// The value of an option: its inline value, or the next argument.
-    mutating func value(for flag: String, inline: String?) throws -> String {
-        if let inline {
-            guard !inline.isEmpty else { throw UsageError(message: "missing value for '\(flag)'", showUsage: true) }
-            return inline
-        }
-        guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-            throw UsageError(message: "missing value for '\(flag)'", showUsage: true)
-        }
+    /// The value of an option: its inline value, or the next argument. Nil when the inline value
+    /// is empty, or there is no next argument, or it is an option itself.
+    mutating func value(inline: String?) -> String? {
+        if let inline { return inline.isEmpty ? nil : inline }
+        guard index < arguments.count, !arguments[index].hasPrefix("--") else { return nil }
         defer { index += 1 }
         return arguments[index]
     }

@@ -4,48 +4,22 @@ import HawserCore
 /// `hawser build`: lints, then compiles the scripts into the output folder. Writes nothing when
 /// there is any error, so the last good output stays intact.
 enum BuildCommand: Subcommand {
-    static let usage = """
-        OVERVIEW: Compile the user scripts into the scripts to inject, the runtime and manifest.json.
-
-        USAGE: hawser build [--config FILE] [--scripts DIR]... [--swift DIR]... [--output DIR] [--check] [--format text|json|sarif|github] [--strict]
-
-        OPTIONS:
-          --config FILE     Read this configuration file (default: hawser.json in the current folder, if any).
-          --scripts DIR     A folder of user scripts (.js, .css, .html); repeatable. Replaces the config's 'scripts'.
-          --swift DIR       A folder of Swift sources; repeatable. Replaces the config's 'swift'.
-          --output DIR      Write here. Replaces the config's 'output' (default: output).
-          --check           Write nothing; exit 1 when output files are stale or missing, or files an earlier build generated are left over.
-          --format FORMAT   How to print diagnostics: text (default), json, sarif or github.
-          --strict          Treat warnings as errors: exit 1 and write nothing.
-          -h, --help        Show help.
-
-        EXIT STATUS: 0 built (or up to date under --check); 1 errors, or stale output under --check; 2 usage, configuration or I/O problem.
-
-        """
+    static let name = CommandName.build
+    static let abstract = "Compile the user scripts into the scripts to inject, the runtime and manifest.json."
+    static let exitStatus = "0 built (or up to date under --check); 1 errors, or stale output under --check; 2 usage, configuration or I/O problem."
 
     struct Options {
-        var common = CommonOptions()
+        var common: CommonOptions
         var output: String?
-        var check = false
-        var format = ReportFormat.text
-        var strict = false
+        var check: Bool
+        var format: ReportFormat
+        var strict: Bool
     }
 
-    static func parse(_ arguments: [String]) throws -> Options? {
-        var options = Options()
-        var common = CommonOptions()
-        let proceed = try common.parse(arguments) { flag, inline, scanner in
-            switch flag {
-            case "--output": options.output = try scanner.value(for: flag, inline: inline)
-            case "--check": options.check = try CommonOptions.flag(flag, inline)
-            case "--format": options.format = try CommonOptions.format(try scanner.value(for: flag, inline: inline))
-            case "--strict": options.strict = try CommonOptions.flag(flag, inline)
-            default: return false
-            }
-            return true
-        }
-        options.common = common
-        return proceed ? options : nil
+    static func options(from arguments: ParsedArguments) -> Options {
+        Options(
+            common: CommonOptions(arguments), output: arguments.value(Option.outputFolder), check: arguments.isSet(Option.check),
+            format: arguments.format, strict: arguments.isSet(Option.strict))
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {

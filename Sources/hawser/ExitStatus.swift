@@ -1,3 +1,5 @@
+import HawserCore
+
 /// The exit statuses of every `hawser` command.
 enum ExitStatus: Int32 {
     /// No errors.
@@ -11,6 +13,24 @@ enum ExitStatus: Int32 {
 /// A problem that stops a command before it does its work: exits 2 with a one-line message.
 struct UsageError: Error {
     var message: String
-    /// Whether to print the command's usage after the message.
-    var showUsage: Bool = false
+    /// For a mistake in the arguments: the command whose help to point to, on a second line.
+    var help: CommandName?
+    /// Where in a file the problem is (a config that is not JSON).
+    var location: SourceLocation?
+
+    init(message: String, help: CommandName? = nil, location: SourceLocation? = nil) {
+        self.message = message
+        self.help = help
+        self.location = location
+    }
+
+    /// What standard error shows: `hawser: error: MESSAGE`, followed for a mistake in the
+    /// arguments by `hawser: see 'hawser help lint'`; or, for a problem at a position in a file,
+    /// the compiler's form that Xcode shows in the file, `FILE:LINE:COLUMN: error: MESSAGE`.
+    var text: String {
+        if let location { return "\(location): error: \(message)\n" }
+        var text = "hawser: error: \(message)\n"
+        if let help { text += "hawser: see '\(help.helpCommand)'\n" }
+        return text
+    }
 }

@@ -3,24 +3,10 @@ import HawserCore
 
 /// The `hawser` entry point: dispatches to a subcommand and turns errors into exit statuses.
 enum HawserCommand {
-    static let overview = """
-        OVERVIEW: Hawser checks and compiles the user scripts an app injects into WKWebView.
+    /// The subcommands, in the order `hawser --help` lists them.
+    static let subcommands: [any Subcommand.Type] = [LintCommand.self, BuildCommand.self, StubsCommand.self]
 
-        USAGE: hawser <command> [options]
-
-        COMMANDS:
-          lint      Check message-handler names between user scripts and Swift sources.
-          build     Compile the user scripts into the scripts to inject and manifest.json.
-          stubs     Write a stub implementation of the bridge's Handlers protocol, or list what one lacks.
-          help      Show help for a command.
-
-        OPTIONS:
-          -h, --help  Show help.
-          --version   Show the version.
-
-        See 'hawser help <command>' for a command's options.
-
-        """
+    static let overview = HelpText.overview(subcommands)
 
     static func run(_ arguments: [String]) -> ExitStatus {
         let output = StandardStreams()
@@ -28,49 +14,49 @@ enum HawserCommand {
     }
 
     static func run(_ arguments: [String], io: StandardStreams) -> ExitStatus {
-        guard let command = arguments.first else {
+        guard let first = arguments.first else {
             io.err(overview)
             return .usage
         }
         let rest = Array(arguments.dropFirst())
-        switch command {
-        case "-h", "--help":
-            io.out(overview)
-            return .success
-        case "--version":
-            io.out("hawser \(Hawser.version)\n")
-            return .success
-        case "help":
-            guard let topic = rest.first, topic != "help" else { io.out(overview); return .success }
-            guard let subcommand = subcommands[topic] else {
-                io.err("hawser: error: unknown command '\(topic)'\n\n" + overview)
-                return .usage
+        return report(io: io) {
+            if first.hasPrefix("-") {
+                // `hawser`'s own options; anything after the first one is ignored.
+                guard let parsed = try ParsedArguments.parse([first], for: .hawser) else {
+                    io.out(overview)
+                    return .success
+                }
+                if parsed.isSet(Option.version) { io.out("hawser \(Hawser.version)\n") }
+                return .success
             }
-            io.out(subcommand.usage)
-            return .success
-        default:
-            guard let subcommand = subcommands[command] else {
-                io.err("hawser: error: unknown command '\(command)'\n\n" + overview)
-                return .usage
+            if first == "help" {
+                guard let topic = rest.first, topic != "help" else {
+                    io.out(overview)
+                    return .success
+                }
+                io.out(try subcommand(named: topic).usage)
+                return .success
             }
-            return report(subcommand.usage, io: io) { try subcommand.run(rest, io: io) }
+            return try subcommand(named: first).run(rest, io: io)
         }
     }
 
-    /// The subcommands by name.
-    static let subcommands: [String: any Subcommand.Type] = [
-        "lint": LintCommand.self,
-        "build": BuildCommand.self,
-        "stubs": StubsCommand.self,
-    ]
+    /// The subcommand called `name`, or a usage error with the nearest command's name.
+    static func subcommand(named name: String) throws -> any Subcommand.Type {
+        guard let subcommand = subcommands.first(where: { $0.name.rawValue == name }) else {
+            let names = subcommands.map { $0.name.rawValue } + ["help"]
+            throw UsageError(message: "unknown command '\(name)'" + NameSuggester.suffix(for: name, among: names), help: .hawser)
+        }
+        return subcommand
+    }
 
-    /// Runs a subcommand body, printing a `UsageError` as one line (plus the usage when asked).
-    private static func report(_ usage: String, io: StandardStreams, _ body: () throws -> ExitStatus) -> ExitStatus {
+    /// Runs a command body, printing a `UsageError` as its one line (and, for a mistake in the
+    /// arguments, the line that points to the help) and any other error as one line.
+    private static func report(io: StandardStreams, _ body: () throws -> ExitStatus) -> ExitStatus {
         do {
             return try body()
         } catch let error as UsageError {
-            io.err("hawser: error: \(error.message)\n")
-            if error.showUsage { io.err("\n" + usage) }
+            io.err(error.text)
             return .usage
         } catch {
             io.err("hawser: error: \(error)\n")

@@ -2,42 +2,18 @@ import HawserCore
 
 /// `hawser lint`: checks handler names between the scripts and the Swift sources.
 enum LintCommand: Subcommand {
-    static let usage = """
-        OVERVIEW: Check message-handler names between user scripts and Swift sources.
-
-        USAGE: hawser lint [--config FILE] [--scripts DIR]... [--swift DIR]... [--format text|json|sarif|github] [--strict]
-
-        OPTIONS:
-          --config FILE     Read this configuration file (default: hawser.json in the current folder, if any).
-          --scripts DIR     A folder of user scripts (.js, .css, .html); repeatable. Replaces the config's 'scripts'.
-          --swift DIR       A folder of Swift sources; repeatable. Replaces the config's 'swift'.
-          --format FORMAT   text (default), json, sarif or github.
-          --strict          Exit 1 on warnings too.
-          -h, --help        Show help.
-
-        EXIT STATUS: 0 no errors; 1 errors (or warnings with --strict); 2 usage, configuration or I/O problem.
-
-        """
+    static let name = CommandName.lint
+    static let abstract = "Check message-handler names between user scripts and Swift sources."
+    static let exitStatus = "0 no errors; 1 errors (or warnings with --strict); 2 usage, configuration or I/O problem."
 
     struct Options {
-        var common = CommonOptions()
-        var format = ReportFormat.text
-        var strict = false
+        var common: CommonOptions
+        var format: ReportFormat
+        var strict: Bool
     }
 
-    static func parse(_ arguments: [String]) throws -> Options? {
-        var options = Options()
-        var common = CommonOptions()
-        let proceed = try common.parse(arguments) { flag, inline, scanner in
-            switch flag {
-            case "--format": options.format = try CommonOptions.format(try scanner.value(for: flag, inline: inline))
-            case "--strict": options.strict = try CommonOptions.flag(flag, inline)
-            default: return false
-            }
-            return true
-        }
-        options.common = common
-        return proceed ? options : nil
+    static func options(from arguments: ParsedArguments) -> Options {
+        Options(common: CommonOptions(arguments), format: arguments.format, strict: arguments.isSet(Option.strict))
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {

@@ -36,8 +36,10 @@ struct ProjectInputs {
             }
             do {
                 config = try HawserConfig.parse(Array(data), file: configPath)
-            } catch let error as ConfigError {
-                throw UsageError(message: error.description)
+            } catch {
+                // Text that is not JSON has a position: printed in the compiler's form.
+                guard let location = error.location else { throw UsageError(message: error.description) }
+                throw UsageError(message: error.key.map { "'\($0)': \(error.reason)" } ?? error.reason, location: location)
             }
             base = (configPath as NSString).deletingLastPathComponent
             if base.isEmpty { base = "." }

@@ -4,45 +4,23 @@ import HawserCore
 /// `hawser stubs`: writes a starting implementation of `<Name>.Handlers`, or, when the file
 /// already exists, lists the requirements it does not implement yet.
 enum StubsCommand: Subcommand {
-    static let usage = """
-        OVERVIEW: Write a stub implementation of the bridge's Handlers protocol, or list what an existing one lacks.
-
-        USAGE: hawser stubs [--config FILE] [--scripts DIR]... [--swift DIR]... [--output FILE] [--force]
-
-        OPTIONS:
-          --config FILE     Read this configuration file (default: hawser.json in the current folder, if any).
-          --scripts DIR     A folder of user scripts (.js, .css, .html); repeatable. Replaces the config's 'scripts'.
-          --swift DIR       A folder of Swift sources; repeatable. Replaces the config's 'swift'.
-          --output FILE     The Swift file to write (default: <Name>Handlers.swift in the current folder).
-          --force           Overwrite FILE when it exists.
-          -h, --help        Show help.
-
+    static let name = CommandName.stubs
+    static let abstract = "Write a stub implementation of the bridge's Handlers protocol, or list what an existing one lacks."
+    static let discussion = """
         When FILE exists and --force is not given, nothing is written: the requirements of
         <Name>.Handlers that FILE does not declare a func for are listed instead.
 
-        EXIT STATUS: 0 written, or FILE implements every requirement; 1 errors in the project, or FILE lacks requirements; 2 usage, configuration or I/O problem.
-
         """
+    static let exitStatus = "0 written, or FILE implements every requirement; 1 errors in the project, or FILE lacks requirements; 2 usage, configuration or I/O problem."
 
     struct Options {
-        var common = CommonOptions()
+        var common: CommonOptions
         var output: String?
-        var force = false
+        var force: Bool
     }
 
-    static func parse(_ arguments: [String]) throws -> Options? {
-        var options = Options()
-        var common = CommonOptions()
-        let proceed = try common.parse(arguments) { flag, inline, scanner in
-            switch flag {
-            case "--output": options.output = try scanner.value(for: flag, inline: inline)
-            case "--force": options.force = try CommonOptions.flag(flag, inline)
-            default: return false
-            }
-            return true
-        }
-        options.common = common
-        return proceed ? options : nil
+    static func options(from arguments: ParsedArguments) -> Options {
+        Options(common: CommonOptions(arguments), output: arguments.value(Option.outputFile), force: arguments.isSet(Option.force))
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {

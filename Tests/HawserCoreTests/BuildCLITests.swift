@@ -484,8 +484,12 @@ final class BuildCLITests: XCTestCase {
         let bogus = try hawser(["build", "--bogus"], in: project)
         XCTAssertEqual(bogus.status, 2)
         XCTAssertEqual(bogus.stdout, "")
-        XCTAssertTrue(bogus.stderr.hasPrefix("hawser: error: unknown option '--bogus'\n\nOVERVIEW: Compile the user scripts"), bogus.stderr)
-        XCTAssertTrue(bogus.stderr.contains("USAGE: hawser build"), bogus.stderr)
+        XCTAssertEqual(bogus.stderr, "hawser: error: unknown option '--bogus'\nhawser: see 'hawser help build'\n")
+
+        let misspelt = try hawser(["build", "--chek"], in: project)
+        XCTAssertEqual(misspelt.status, 2)
+        XCTAssertEqual(misspelt.stderr, "hawser: error: unknown option '--chek'; did you mean '--check'?\nhawser: see 'hawser help build'\n")
+        XCTAssertFalse(exists(project, "output"))
 
         let checkValue = try hawser(["build", "--check=yes"], in: project)
         XCTAssertEqual(checkValue.status, 2)

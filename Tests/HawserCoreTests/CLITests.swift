@@ -29,29 +29,71 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(none.stderr.contains("USAGE: hawser <command>"))
     }
 
+    /// A mistake in the arguments: exit 2, nothing on stdout, and on stderr the one-line error
+    /// and the line that points to the help.
+    func assertUsageError(_ arguments: [String], _ message: String, help: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try hawser(arguments, in: TemporaryProject())
+        XCTAssertEqual(result.status, 2, "\(arguments)", file: file, line: line)
+        XCTAssertEqual(result.stdout, "", "\(arguments)", file: file, line: line)
+        XCTAssertEqual(result.stderr, "hawser: error: \(message)\nhawser: see '\(help)'\n", "\(arguments)", file: file, line: line)
+    }
+
     func testUnknownCommandAndFlag() throws {
+        try assertUsageError(["lnt"], "unknown command 'lnt'; did you mean 'lint'?", help: "hawser help")
+        try assertUsageError(["help", "buld"], "unknown command 'buld'; did you mean 'build'?", help: "hawser help")
+        try assertUsageError(["frobnicate"], "unknown command 'frobnicate'", help: "hawser help")
+        try assertUsageError(["--verison"], "unknown option '--verison'; did you mean '--version'?", help: "hawser help")
+
+        try assertUsageError(["lint", "--bogus"], "unknown option '--bogus'", help: "hawser help lint")
+        try assertUsageError(["lint", "stray"], "unexpected argument 'stray'", help: "hawser help lint")
+        try assertUsageError(["lint", "--format"], "missing value for '--format'", help: "hawser help lint")
+        try assertUsageError(["lint", "--format=xml"], "unknown format 'xml' for '--format' (expected text, json, sarif or github)", help: "hawser help lint")
+        try assertUsageError(["lint", "--strict=yes"], "'--strict' takes no value", help: "hawser help lint")
+    }
+
+    func testMisspeltFlagSuggestsTheNearestOption() throws {
+        try assertUsageError(["lint", "--script", "x"], "unknown option '--script'; did you mean '--scripts'?", help: "hawser help lint")
+        try assertUsageError(["lint", "--Swift=ios"], "unknown option '--Swift'; did you mean '--swift'?", help: "hawser help lint")
+        try assertUsageError(["lint", "--hepl"], "unknown option '--hepl'; did you mean '--help'?", help: "hawser help lint")
+        try assertUsageError(["stubs", "--forse"], "unknown option '--forse'; did you mean '--force'?", help: "hawser help stubs")
+        // Only the options of the command are candidates: lint has no '--check'.
+        try assertUsageError(["lint", "--chek"], "unknown option '--chek'", help: "hawser help lint")
+        try assertUsageError(
+            ["lint", "--format", "jsn"], "unknown format 'jsn' for '--format'; did you mean 'json'? (expected text, json, sarif or github)",
+            help: "hawser help lint")
+    }
+
+    /// The help pages and the parser come from one table: every option a page lists is one the
+    /// command accepts, and every flag the synopsis shows appears in OPTIONS.
+    func testHelpListsExactlyTheOptionsTheParserAccepts() throws {
         let project = try TemporaryProject()
-        let command = try hawser(["lnt"], in: project)
-        XCTAssertEqual(command.status, 2)
-        XCTAssertTrue(command.stderr.hasPrefix("hawser: error: unknown command 'lnt'\n"), command.stderr)
-
-        let flag = try hawser(["lint", "--bogus"], in: project)
-        XCTAssertEqual(flag.status, 2)
-        XCTAssertEqual(flag.stdout, "")
-        XCTAssertTrue(flag.stderr.hasPrefix("hawser: error: unknown option '--bogus'\n\nOVERVIEW:"), flag.stderr)
-        XCTAssertTrue(flag.stderr.contains("USAGE: hawser lint"))
-
-        let missing = try hawser(["lint", "--format"], in: project)
-        XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.hasPrefix("hawser: error: missing value for '--format'\n"), missing.stderr)
-
-        let badFormat = try hawser(["lint", "--format=xml"], in: project)
-        XCTAssertEqual(badFormat.status, 2)
-        XCTAssertTrue(badFormat.stderr.hasPrefix("hawser: error: unknown format 'xml' for '--format'"), badFormat.stderr)
-
-        let strictValue = try hawser(["lint", "--strict=yes"], in: project)
-        XCTAssertEqual(strictValue.status, 2)
-        XCTAssertTrue(strictValue.stderr.hasPrefix("hawser: error: '--strict' takes no value"), strictValue.stderr)
+        for command in ["lint", "build", "stubs"] {
+            let help = try hawser(["help", command], in: project).stdout
+            let sections = help.components(separatedBy: "\n\n")
+            guard let options = sections.first(where: { $0.hasPrefix("OPTIONS:\n") }),
+                  let usage = sections.first(where: { $0.hasPrefix("USAGE: ") })
+            else { return XCTFail("no OPTIONS or USAGE in \(help)") }
+            var listed: [String] = []
+            for row in options.split(separator: "\n").dropFirst() {
+                let label = row.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0]
+                let names = label.components(separatedBy: ", ").map { $0.components(separatedBy: " ")[0] }
+                listed += names.filter { $0.hasPrefix("--") }
+                for name in names.filter({ $0.hasPrefix("-") }) {
+                    // Accepted: the parser either shows the help or complains about something else.
+                    let result = try hawser([command, name], in: project)
+                    XCTAssertFalse(result.stderr.contains("unknown option"), "\(command) \(name): \(result.stderr)")
+                }
+            }
+            XCTAssertTrue(listed.contains("--help"), command)
+            for word in usage.split(separator: " ") where word.hasPrefix("[--") {
+                let name = String(word.dropFirst().prefix { $0 != " " && $0 != "]" })
+                XCTAssertTrue(listed.contains(name), "\(command): \(name) is in the synopsis but not in OPTIONS")
+            }
+        }
+        let overview = try hawser(["--help"], in: project).stdout
+        for command in ["lint", "build", "stubs", "help"] {
+            XCTAssertTrue(overview.contains("\n  \(command) "), command)
+        }
     }
 
     func testMissingFolders() throws {
@@ -105,7 +147,7 @@ final class CLITests: XCTestCase {
 
     func testBadConfigExitsTwoNamingTheKey() throws {
         let cases: [(String, String)] = [
-            ("{not json", "hawser: error: hawser.json: not valid JSON"),
+            ("{not json", "hawser.json:1:2: error: not valid JSON: expected a key in double quotes, found 'not'"),
             (#"{"scirpts": ["web"]}"#, "hawser: error: hawser.json: 'scirpts': unknown key; did you mean 'scripts'?"),
             (#"{"swift": "ios"}"#, "hawser: error: hawser.json: 'swift': expected an array of strings"),
             (#"["web"]"#, "hawser: error: hawser.json: the top level must be a JSON object"),
@@ -116,6 +158,24 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(result.status, 2, config)
             XCTAssertTrue(result.stderr.hasPrefix(message), "\(config): \(result.stderr)")
             XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "one line: \(result.stderr)")
+        }
+    }
+
+    func testConfigThatIsNotStrictJSONIsReportedAtItsPosition() throws {
+        let cases: [(String, String)] = [
+            ("{\n  \"scripts\": [\"web\"],\n  \"swift\": [\"ios\"],\n  \"runtime\": {\"timeoutMs\": 5},\n}\n",
+             "hawser.json:4:30: error: not valid JSON: trailing comma before '}'\n"),
+            (#"{"scripts": ["web",]}"#, "hawser.json:1:19: error: not valid JSON: trailing comma before ']'\n"),
+            ("{\n  // the scripts\n  \"scripts\": [\"web\"]\n}", "hawser.json:2:3: error: not valid JSON: comments are not allowed in JSON\n"),
+            (#"{"runtime": {"timeoutMs": NaN}}"#, "hawser.json:1:27: error: not valid JSON: expected a JSON value, found 'NaN'\n"),
+            (#"{"scripts": ["a"], "scripts": ["b"]}"#, "hawser.json:1:20: error: not valid JSON: duplicate key 'scripts', first given at 1:2\n"),
+        ]
+        for (config, stderr) in cases {
+            let project = try TemporaryProject(["hawser.json": config])
+            let result = try hawser(["lint"], in: project)
+            XCTAssertEqual(result.status, 2, config)
+            XCTAssertEqual(result.stdout, "", config)
+            XCTAssertEqual(result.stderr, stderr, config)
         }
     }
 

@@ -5,9 +5,9 @@ import XCTest
 final class PayloadTypeTests: XCTestCase {
     // MARK: - Helpers
 
-    /// Reads `json` as JSONSerialization does for hawser.json, then the schema in it.
+    /// Reads `json` as `HawserConfig.parse` does, then the schema in it.
     private func schema(_ json: String, path: String = "handlers.readFile.payload") throws -> PayloadType {
-        let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+        let value = try JSON.parse(Array(json.utf8))
         return try JSONSchemaReader.read(value, path: path)
     }
 
@@ -161,7 +161,7 @@ final class PayloadTypeTests: XCTestCase {
     }
 
     func testSchemaFromAFileUsesThePathGiven() throws {
-        let value: [String: Any] = ["type": "object", "properties": ["path": ["format": "uri"]]]
+        let value = JSON.object([("type", .string("object")), ("properties", .object([("path", .object([("format", .string("uri"))]))]))])
         XCTAssertThrowsError(try JSONSchemaReader.read(value, path: "userscripts/schemas/readFile.json: payload")) { error in
             XCTAssertEqual(error as? SchemaError, SchemaError(
                 path: "userscripts/schemas/readFile.json: payload.properties.path.format", reason: "unsupported keyword 'format'"))

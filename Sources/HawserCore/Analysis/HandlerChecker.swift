@@ -17,8 +17,7 @@ enum HandlerChecker {
             let matchingPatterns = patterns.filter { $0.matches(use.name) }
             guard let registered = registrationsByName[use.name] ?? (matchingPatterns.isEmpty ? nil : matchingPatterns) else {
                 let suggestion = NameSuggester.suggestion(for: use.name, among: registeredNames)
-                var message = "no message handler named '\(use.name)' is registered in Swift"
-                if let suggestion { message += "; did you mean '\(suggestion)'?" }
+                let message = "no message handler named '\(use.name)' is registered in Swift" + NameSuggester.suffix(suggesting: suggestion)
                 diagnostics.append(Diagnostic(.unregisteredHandler, message, at: use.location, handler: use.name, suggestion: suggestion))
                 continue
             }
@@ -50,8 +49,7 @@ enum HandlerChecker {
 
         for dispatch in swift.dispatchNames where !registeredNames.contains(dispatch.name) {
             let suggestion = NameSuggester.suggestion(for: dispatch.name, among: registeredNames)
-            var message = "message.name is compared with '\(dispatch.name)', which is never registered"
-            if let suggestion { message += "; did you mean '\(suggestion)'?" }
+            let message = "message.name is compared with '\(dispatch.name)', which is never registered" + NameSuggester.suffix(suggesting: suggestion)
             diagnostics.append(Diagnostic(.unknownDispatchName, message, at: dispatch.location, handler: dispatch.name, suggestion: suggestion))
         }
 

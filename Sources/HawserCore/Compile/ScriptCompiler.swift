@@ -59,10 +59,8 @@ enum ScriptCompiler {
         for entry in kept {
             for required in entry.metadata.requires {
                 guard let target = byName[required.name] else {
-                    var message = "@require '\(required.name)': no script has this name"
-                    if let suggestion = NameSuggester.suggestion(for: required.name, among: byName.keys) {
-                        message += "; did you mean '\(suggestion)'?"
-                    }
+                    let message = "@require '\(required.name)': no script has this name"
+                        + NameSuggester.suffix(for: required.name, among: byName.keys)
                     diagnostics.append(Diagnostic(.invalidMetadata, message, at: required.location))
                     continue
                 }

@@ -304,7 +304,7 @@ private struct Reader {
             let suggestion = ScriptMetadataParser.renamedKeys[key]
                 ?? NameSuggester.suggestion(for: key, among: ScriptMetadataParser.knownKeys)
             if let suggestion {
-                return fail("unknown metadata key '@\(key)'; did you mean '@\(suggestion)'?")
+                return fail("unknown metadata key '@\(key)'" + NameSuggester.suffix(suggesting: "@" + suggestion))
             }
             let known = ScriptMetadataParser.knownKeys.map { "@" + $0 }.joined(separator: ", ")
             return fail("unknown metadata key '@\(key)'; known keys are \(known)")
@@ -346,9 +346,9 @@ private struct Reader {
             case "page": metadata.world = .page
             case "defaultClient": metadata.world = .defaultClient
             case _ where value.lowercased() == "page":
-                return fail("invalid '@world' value '\(value)'; did you mean 'page'? (expected \(accepted))")
+                return fail("invalid '@world' value '\(value)'" + NameSuggester.suffix(suggesting: "page") + " (expected \(accepted))")
             case _ where value.lowercased() == "defaultclient":
-                return fail("invalid '@world' value '\(value)'; did you mean 'defaultClient'? (expected \(accepted))")
+                return fail("invalid '@world' value '\(value)'" + NameSuggester.suffix(suggesting: "defaultClient") + " (expected \(accepted))")
             default: metadata.world = .named(value)
             }
         case "match", "exclude-match":

@@ -331,9 +331,7 @@ extension SwiftBridgeGenerator {
         let isIdentifier = key.first.map { $0.isASCII && ($0.isLetter || $0 == "_" || $0 == "$") } == true
             && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }
         guard !isIdentifier else { return "." + key }
-        var quoted = ""
-        JSON.writeString(key, to: &quoted)
-        return "[" + quoted + "]"
+        return "[" + JSON.stringLiteral(key) + "]"
     }
 
     /// An expression that reads `value` (a `JSONValue` expression) as `type`, throwing a

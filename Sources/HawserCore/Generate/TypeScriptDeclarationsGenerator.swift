@@ -61,9 +61,9 @@ enum TypeScriptDeclarationsGenerator {
         line("export interface HawserContract {")
         for handler in handlers {
             let transport = handler.kind == .request
-                ? literal((handler.transport ?? .reply).rawValue)
+                ? JSON.stringLiteral((handler.transport ?? .reply).rawValue)
                 : "\"reply\" | \"settle\""
-            line("  readonly \(propertyName(handler.name)): { readonly kind: \(literal(handler.kind.rawValue)); readonly transport: \(transport) };")
+            line("  readonly \(propertyName(handler.name)): { readonly kind: \(JSON.stringLiteral(handler.kind.rawValue)); readonly transport: \(transport) };")
         }
         line("}")
         line()
@@ -80,7 +80,7 @@ enum TypeScriptDeclarationsGenerator {
             doc += parameterDocs(handler)
             line(jsDoc(doc, indent: "  "))
             let reply = handler.reply ?? .json
-            line("  call(name: \(literal(handler.name)), \(payloadParameter(handler, indent: "  ")), options?: { timeoutMs?: number }): Promise<\(typeText(reply, indent: "  ", documented: true))>;")
+            line("  call(name: \(JSON.stringLiteral(handler.name)), \(payloadParameter(handler, indent: "  ")), options?: { timeoutMs?: number }): Promise<\(typeText(reply, indent: "  ", documented: true))>;")
         }
         line()
         if messages.isEmpty {
@@ -92,7 +92,7 @@ enum TypeScriptDeclarationsGenerator {
                        "or the payload cannot be posted."]
             doc += parameterDocs(handler)
             line(jsDoc(doc, indent: "  "))
-            line("  post(name: \(literal(handler.name)), \(payloadParameter(handler, indent: "  "))): boolean;")
+            line("  post(name: \(JSON.stringLiteral(handler.name)), \(payloadParameter(handler, indent: "  "))): boolean;")
         }
         line()
         line("  /** Posts the `detail` of every `eventName` event on `target` to a message handler; returns a function that stops it. */")
@@ -163,7 +163,7 @@ enum TypeScriptDeclarationsGenerator {
         case .null: return "null"
         case .json: return "JSONValue"
         case .stringEnum(let values):
-            return values.isEmpty ? "never" : values.map(literal).joined(separator: " | ")
+            return values.isEmpty ? "never" : values.map(JSON.stringLiteral).joined(separator: " | ")
         case .array(let element):
             let inner = typeText(element, indent: indent, documented: documented)
             if case .stringEnum(let values) = element, values.count > 1 { return "(\(inner))[]" }
@@ -227,20 +227,13 @@ enum TypeScriptDeclarationsGenerator {
         handlers.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
     }
 
-    /// A TypeScript string literal (JSON's, with U+2028/U+2029 escaped).
-    static func literal(_ value: String) -> String {
-        var out = ""
-        JSON.writeString(value, to: &out)
-        return out
-    }
-
     private static func nameUnion(_ handlers: [BridgeHandler]) -> String {
-        handlers.isEmpty ? "never" : handlers.map { literal($0.name) }.joined(separator: " | ")
+        handlers.isEmpty ? "never" : handlers.map { JSON.stringLiteral($0.name) }.joined(separator: " | ")
     }
 
     /// An identifier as is; anything else (`my-handler`, `2fa`) as a string literal.
     static func propertyName(_ name: String) -> String {
-        isIdentifier(name) ? name : literal(name)
+        isIdentifier(name) ? name : JSON.stringLiteral(name)
     }
 
     static func isIdentifier(_ name: String) -> Bool {

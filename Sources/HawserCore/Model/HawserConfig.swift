@@ -59,27 +59,29 @@ public struct HawserConfig: Equatable, Sendable {
     static let keys = ["allowedOrigins", "handlers", "name", "nativeFeel", "output", "registration", "requestTransport", "runtime", "scripts", "swift"]
 
     /// Parses `hawser.json`. Throws a `ConfigError` naming the key and the reason for anything
-    /// that is not JSON, an unknown key, or a value of the wrong type.
-    public static func parse(_ data: [UInt8], file: String) throws -> HawserConfig {
-        let object: Any
+    /// that is not strict JSON (`JSON.parse`; then the error carries the position), an unknown
+    /// key, or a value of the wrong type.
+    public static func parse(_ data: [UInt8], file: String) throws(ConfigError) -> HawserConfig {
+        let json: JSON
         do {
-            object = try JSONSerialization.jsonObject(with: Data(data), options: [])
+            json = try JSON.parse(data)
         } catch {
-            throw ConfigError(file: file, key: nil, reason: "not valid JSON (\(Self.describe(error)))")
+            throw ConfigError(
+                file: file, key: nil, reason: "not valid JSON: \(error.reason)",
+                location: SourceLocation(file: file, line: error.line, column: error.column))
         }
-        guard let dictionary = object as? [String: Any] else {
+        guard let members = json.sortedMembers else {
             throw ConfigError(file: file, key: nil, reason: "the top level must be a JSON object")
         }
         let reader = ConfigReader(file: file)
         var config = HawserConfig()
-        for key in dictionary.keys.sorted() {
-            let value = dictionary[key]!
+        for (key, value) in members {
             switch key {
             case "scripts": config.scripts = try reader.paths(value, key: key)
             case "swift": config.swift = try reader.paths(value, key: key)
             case "output": config.output = try reader.path(value, key: key)
             case "name":
-                guard let name = value as? String, JavaScriptIdentifier.isValid(name), name.first?.isUppercase == true else {
+                guard let name = value.stringValue, JavaScriptIdentifier.isValid(name), name.first?.isUppercase == true else {
                     throw reader.error(key, "expected a Swift type name such as \"Bridge\" (ASCII letters and digits, starting with an upper-case letter)")
                 }
                 config.name = name
@@ -94,11 +96,6 @@ public struct HawserConfig: Equatable, Sendable {
         }
         return config
     }
-
-    private static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-    }
 }
 
 /// A problem with the configuration file. The CLI exits 2 with its description.
@@ -107,10 +104,22 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
     /// The key path, such as `handlers.readFile.transport`.
     public var key: String?
     public var reason: String
+    /// Where in the file, for text that is not JSON; nil for a problem with a key or value,
+    /// which the key path locates.
+    public var location: SourceLocation?
 
+    init(file: String, key: String?, reason: String, location: SourceLocation? = nil) {
+        self.file = file
+        self.key = key
+        self.reason = reason
+        self.location = location
+    }
+
+    /// `hawser.json: 'key': reason`, or `hawser.json:4:17: reason` with a location.
     public var description: String {
-        if let key { return "\(file): '\(key)': \(reason)" }
-        return "\(file): \(reason)"
+        let place = location?.description ?? file
+        if let key { return "\(place): '\(key)': \(reason)" }
+        return "\(place): \(reason)"
     }
 }
 
@@ -123,46 +132,44 @@ private struct ConfigReader {
     }
 
     func unknownKey(_ key: String, path: String, known: [String]) -> ConfigError {
-        if let suggestion = NameSuggester.suggestion(for: key, among: known) {
-            return error(path, "unknown key; did you mean '\(suggestion)'?")
-        }
+        let suffix = NameSuggester.suffix(for: key, among: known)
+        if !suffix.isEmpty { return error(path, "unknown key" + suffix) }
         return error(path, "unknown key (known keys: \(known.joined(separator: ", ")))")
     }
 
-    func path(_ value: Any, key: String) throws -> String {
-        guard let string = value as? String else { throw error(key, "expected a string") }
+    func path(_ value: JSON, key: String) throws(ConfigError) -> String {
+        guard let string = value.stringValue else { throw error(key, "expected a string") }
         guard !string.isEmpty else { throw error(key, "paths must not be empty") }
         return string
     }
 
-    func paths(_ value: Any, key: String) throws -> [String] {
-        guard let array = value as? [Any], let strings = array as? [String], !(value is String) else {
-            throw error(key, "expected an array of strings")
-        }
+    func paths(_ value: JSON, key: String) throws(ConfigError) -> [String] {
+        guard let strings = value.stringsValue else { throw error(key, "expected an array of strings") }
         if strings.contains(where: \.isEmpty) { throw error(key, "paths must not be empty") }
         return strings
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ value: Any, key: String) throws -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ value: JSON, key: String) throws(ConfigError) -> T where T.RawValue == String {
         let allowed = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-        guard let string = value as? String else { throw error(key, "expected \(allowed)") }
+        guard let string = value.stringValue else { throw error(key, "expected \(allowed)") }
         guard let result = T(rawValue: string) else { throw error(key, "'\(string)' is not valid; expected \(allowed)") }
         return result
     }
 
-    func object(_ value: Any, key: String) throws -> [String: Any] {
-        guard let dictionary = value as? [String: Any] else { throw error(key, "expected an object") }
-        return dictionary
+    /// The members of an object, sorted by key.
+    func object(_ value: JSON, key: String) throws(ConfigError) -> [(key: String, value: JSON)] {
+        guard let members = value.sortedMembers else { throw error(key, "expected an object") }
+        return members
     }
 
-    func handlers(_ value: Any, key: String) throws -> [String: HawserConfig.HandlerOverride] {
+    func handlers(_ value: JSON, key: String) throws(ConfigError) -> [String: HawserConfig.HandlerOverride] {
         var result: [String: HawserConfig.HandlerOverride] = [:]
-        for (name, entry) in try object(value, key: key).sorted(by: { $0.key < $1.key }) {
+        for (name, entry) in try object(value, key: key) {
             let path = "\(key).\(name)"
             guard !name.isEmpty else { throw error(key, "handler names must not be empty") }
             var override = HawserConfig.HandlerOverride()
             let fields = ["kind", "mainFrameOnly", "origins", "payload", "reply", "transport"]
-            for (field, fieldValue) in try object(entry, key: path).sorted(by: { $0.key < $1.key }) {
+            for (field, fieldValue) in try object(entry, key: path) {
                 let fieldPath = "\(path).\(field)"
                 switch field {
                 case "kind": override.kind = try choice(fieldValue, key: fieldPath)
@@ -171,9 +178,7 @@ private struct ConfigReader {
                 case "reply": override.reply = try schema(fieldValue, key: fieldPath)
                 case "origins": override.origins = try origins(fieldValue, key: fieldPath)
                 case "mainFrameOnly":
-                    guard let flag = fieldValue as? Bool, (fieldValue as? NSNumber).map({ String(cString: $0.objCType) == "c" }) ?? true else {
-                        throw error(fieldPath, "expected true or false")
-                    }
+                    guard case .bool(let flag) = fieldValue else { throw error(fieldPath, "expected true or false") }
                     override.mainFrameOnly = flag
                 default: throw unknownKey(field, path: fieldPath, known: fields)
                 }
@@ -186,7 +191,7 @@ private struct ConfigReader {
         return result
     }
 
-    func schema(_ value: Any, key: String) throws -> PayloadType {
+    func schema(_ value: JSON, key: String) throws(ConfigError) -> PayloadType {
         do {
             return try JSONSchemaReader.read(value, path: key)
         } catch {
@@ -194,36 +199,42 @@ private struct ConfigReader {
         }
     }
 
-    func origins(_ value: Any, key: String) throws -> [String] {
-        guard let array = value as? [Any], let strings = array as? [String], !(value is String) else {
+    func origins(_ value: JSON, key: String) throws(ConfigError) -> [String] {
+        guard let strings = value.stringsValue else {
             throw error(key, "expected an array of origins such as \"https://example.com\"")
         }
-        return try strings.enumerated().map { index, origin in
-            guard let normalized = Origin.normalize(origin) else {
+        var normalized: [String] = []
+        for (index, origin) in strings.enumerated() {
+            guard let origin = Origin.normalize(origin) else {
                 throw error("\(key)[\(index)]", "'\(origin)' is not an origin; expected scheme://host or scheme://host:port, such as \"https://example.com\"")
             }
-            return normalized
+            normalized.append(origin)
         }
+        return normalized
     }
 
-    func runtime(_ value: Any, key: String) throws -> RuntimeOptions {
+    func runtime(_ value: JSON, key: String) throws(ConfigError) -> RuntimeOptions {
         var options = RuntimeOptions()
-        for (field, fieldValue) in try object(value, key: key).sorted(by: { $0.key < $1.key }) {
+        for (field, fieldValue) in try object(value, key: key) {
             let path = "\(key).\(field)"
             switch field {
             case "global":
-                guard let name = fieldValue as? String, JavaScriptIdentifier.isValid(name) else {
+                guard let name = fieldValue.stringValue, JavaScriptIdentifier.isValid(name) else {
                     throw error(path, "expected a JavaScript identifier")
                 }
                 options.global = name
             case "timeoutMs":
-                guard let number = fieldValue as? NSNumber, String(cString: number.objCType) != "c",
-                      number.doubleValue == number.doubleValue.rounded(),
-                      number.doubleValue >= 0, number.doubleValue <= 86_400_000
-                else {
+                // A whole number, also when written with a fraction or exponent (30000.0, 3e4).
+                let milliseconds: Int?
+                switch fieldValue {
+                case .int(let number): milliseconds = number
+                case .double(let number) where number == number.rounded() && abs(number) <= 86_400_000: milliseconds = Int(number)
+                default: milliseconds = nil
+                }
+                guard let milliseconds, milliseconds >= 0, milliseconds <= 86_400_000 else {
                     throw error(path, "expected a whole number of milliseconds from 0 to 86400000")
                 }
-                options.timeoutMs = number.intValue
+                options.timeoutMs = milliseconds
             default:
                 throw unknownKey(field, path: path, known: ["global", "timeoutMs"])
             }
@@ -231,15 +242,14 @@ private struct ConfigReader {
         return options
     }
 
-    func presets(_ value: Any, key: String) throws -> [NativeFeelPreset] {
-        guard let array = value as? [Any] else { throw error(key, "expected an array of preset names") }
+    func presets(_ value: JSON, key: String) throws(ConfigError) -> [NativeFeelPreset] {
+        guard let array = value.arrayValue else { throw error(key, "expected an array of preset names") }
         var presets: [NativeFeelPreset] = []
         for (index, item) in array.enumerated() {
             let known = NativeFeelPreset.allCases.map(\.rawValue)
-            guard let name = item as? String else { throw error("\(key)[\(index)]", "expected a preset name") }
+            guard let name = item.stringValue else { throw error("\(key)[\(index)]", "expected a preset name") }
             guard let preset = NativeFeelPreset(rawValue: name) else {
-                var reason = "unknown preset '\(name)'"
-                if let suggestion = NameSuggester.suggestion(for: name, among: known) { reason += "; did you mean '\(suggestion)'?" }
+                let reason = "unknown preset '\(name)'" + NameSuggester.suffix(for: name, among: known)
                 throw error("\(key)[\(index)]", reason + " (presets: \(known.joined(separator: ", ")))")
             }
             guard !presets.contains(preset) else { throw error("\(key)[\(index)]", "preset '\(name)' is listed twice") }

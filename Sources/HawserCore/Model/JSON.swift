@@ -1,10 +1,14 @@
 /// A JSON value with ordered object members, so that every document Hawser writes has a fixed,
-/// deliberate key order and byte-identical output on every run.
+/// deliberate key order and byte-identical output on every run. `JSON.parse` (in
+/// `JSON+Parse.swift`) reads JSON text into it, keeping the members in the order written.
 indirect enum JSON: Hashable, Sendable {
     case object([(String, JSON)])
     case array([JSON])
     case string(String)
+    /// A number written without a fraction or exponent that fits in `Int`: exact.
     case int(Int)
+    /// Any other number.
+    case double(Double)
     case bool(Bool)
     case null
 
@@ -48,11 +52,24 @@ indirect enum JSON: Hashable, Sendable {
             JSON.writeString(value, to: &out)
         case .int(let value):
             out += String(value)
+        case .double(let value):
+            // Swift's shortest round-trip spelling ("1.5", "1e-07") is valid JSON for any
+            // finite value, and the parser never makes another.
+            out += value.isFinite ? String(value) : "null"
         case .bool(let value):
             out += value ? "true" : "false"
         case .null:
             out += "null"
         }
+    }
+
+    /// `value` as a JSON string literal, quotes included, which is also a valid JavaScript and
+    /// TypeScript string literal. The one helper for writing a string literal into generated
+    /// JavaScript, TypeScript, JSON or key paths.
+    static func stringLiteral(_ value: String) -> String {
+        var out = ""
+        writeString(value, to: &out)
+        return out
     }
 
     /// Writes a JSON string literal. Escapes what JSON requires, and U+2028/U+2029 so the
@@ -80,5 +97,50 @@ indirect enum JSON: Hashable, Sendable {
             }
         }
         out += "\""
+    }
+}
+
+// MARK: - Reading values
+
+extension JSON {
+    /// The string, when this is a string.
+    var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements, when this is an array.
+    var arrayValue: [JSON]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    /// The members in the order written, when this is an object.
+    var members: [(key: String, value: JSON)]? {
+        if case .object(let members) = self { return members.map { (key: $0.0, value: $0.1) } }
+        return nil
+    }
+
+    /// The members by key, when this is an object. A key given twice (possible only in a value
+    /// built in code: `JSON.parse` rejects duplicates) keeps its last value.
+    var dictionaryValue: [String: JSON]? {
+        members.map { Dictionary($0, uniquingKeysWith: { _, last in last }) }
+    }
+
+    /// The members sorted by key, when this is an object: the order the readers of `hawser.json`
+    /// and schemas check them in, so the first error reported does not depend on the order written.
+    var sortedMembers: [(key: String, value: JSON)]? {
+        members?.sorted { $0.key < $1.key }
+    }
+
+    /// The elements, when this is an array whose elements are all strings.
+    var stringsValue: [String]? {
+        guard let items = arrayValue else { return nil }
+        var strings: [String] = []
+        for item in items {
+            guard let string = item.stringValue else { return nil }
+            strings.append(string)
+        }
+        return strings
     }
 }

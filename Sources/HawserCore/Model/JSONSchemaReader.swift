@@ -22,7 +22,7 @@ struct SchemaError: Error, Equatable, CustomStringConvertible {
 ///
 /// - A schema with neither `type` nor `enum` is any JSON value (`.json`).
 /// - `type: object` without `properties` is `.json` too: the model has no dictionary type.
-/// - Object fields are sorted by key: `JSONSerialization` does not keep the key order.
+/// - Object fields are sorted by key, whatever order the schema writes them in.
 /// - A property's `description` goes on its `FieldType`; when the property is itself an object,
 ///   also on that `ObjectType` (it describes both). Elsewhere a `description` on a non-object
 ///   schema has nowhere to go and is dropped.
@@ -38,16 +38,16 @@ enum JSONSchemaReader {
         "type", "properties", "required", "items", "enum", "description", "$schema", "title",
     ]
 
-    /// Reads a schema (a value from JSONSerialization) into a PayloadType. `path` names where it
-    /// is, for errors, e.g. "handlers.readFile.payload" or "userscripts/schemas/readFile.json: payload".
-    static func read(_ schema: Any, path: String) throws(SchemaError) -> PayloadType {
+    /// Reads a schema (a value `JSON.parse` read) into a PayloadType. `path` names where it is,
+    /// for errors, e.g. "handlers.readFile.payload" or "userscripts/schemas/readFile.json: payload".
+    static func read(_ schema: JSON, path: String) throws(SchemaError) -> PayloadType {
         try readSchema(schema, path: path).type
     }
 
     /// The type of `schema` and its `description`, which the caller places on the field when the
     /// schema is a property's.
-    private static func readSchema(_ schema: Any, path: String) throws(SchemaError) -> (type: PayloadType, description: String?) {
-        guard let schema = schema as? [String: Any] else {
+    private static func readSchema(_ schema: JSON, path: String) throws(SchemaError) -> (type: PayloadType, description: String?) {
+        guard let schema = schema.dictionaryValue else {
             throw SchemaError(path: path, reason: "a schema must be a JSON object")
         }
         // Sorted, so that the first unsupported keyword reported does not depend on hashing.
@@ -57,7 +57,7 @@ enum JSONSchemaReader {
 
         var description: String?
         if let value = schema["description"] {
-            guard let text = value as? String else {
+            guard let text = value.stringValue else {
                 throw SchemaError(path: join(path, "description"), reason: "'description' must be a string")
             }
             description = text
@@ -65,7 +65,7 @@ enum JSONSchemaReader {
 
         var type: String?
         if let value = schema["type"] {
-            guard let name = value as? String else {
+            guard let name = value.stringValue else {
                 throw SchemaError(path: join(path, "type"), reason: "'type' must be a single string: one of \(typeList)")
             }
             guard typeNames.contains(name) else {
@@ -114,20 +114,20 @@ enum JSONSchemaReader {
         }
     }
 
-    private static func readObject(properties: Any, required: Any?, description: String?, path: String) throws(SchemaError) -> ObjectType {
+    private static func readObject(properties: JSON, required: JSON?, description: String?, path: String) throws(SchemaError) -> ObjectType {
         let propertiesPath = join(path, "properties")
-        guard let properties = properties as? [String: Any] else {
+        guard let properties = properties.dictionaryValue else {
             throw SchemaError(path: propertiesPath, reason: "'properties' must be an object that maps keys to schemas")
         }
 
         var requiredKeys = Set<String>()
         if let required {
             let requiredPath = join(path, "required")
-            guard let list = required as? [Any] else {
+            guard let list = required.arrayValue else {
                 throw SchemaError(path: requiredPath, reason: "'required' must be an array of strings")
             }
             for element in list {
-                guard let key = element as? String else {
+                guard let key = element.stringValue else {
                     throw SchemaError(path: requiredPath, reason: "'required' must be an array of strings")
                 }
                 guard properties[key] != nil else {
@@ -145,13 +145,13 @@ enum JSONSchemaReader {
         return ObjectType(fields: fields, description: description)
     }
 
-    private static func readEnum(_ values: Any, path: String) throws(SchemaError) -> PayloadType {
-        guard let list = values as? [Any] else {
+    private static func readEnum(_ values: JSON, path: String) throws(SchemaError) -> PayloadType {
+        guard let list = values.arrayValue else {
             throw SchemaError(path: path, reason: "'enum' must be an array of strings")
         }
         var strings: [String] = []
         for element in list {
-            guard let value = element as? String else {
+            guard let value = element.stringValue else {
                 throw SchemaError(path: path, reason: "'enum' must be an array of strings")
             }
             guard !strings.contains(value) else {

@@ -1,5 +1,17 @@
-/// Finds the registered name a misspelt one most likely meant.
-enum NameSuggester {
+/// Finds the registered name a misspelt one most likely meant, and writes the
+/// "; did you mean '…'?" that every message offering one ends its sentence with.
+public enum NameSuggester {
+    /// "; did you mean 'NAME'?" for the `suggestion(for:among:)` of `name`, or "" when there is none.
+    public static func suffix(for name: String, among candidates: some Sequence<String>) -> String {
+        suffix(suggesting: suggestion(for: name, among: candidates))
+    }
+
+    /// "; did you mean 'SUGGESTION'?", or "" when `suggestion` is nil: for messages whose
+    /// suggestion is not a nearest name (a fixed alternative, or a name shown with a prefix).
+    static func suffix(suggesting suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
     /// The candidate equal to `name` ignoring case, or else the nearest candidate within edit
     /// distance 2 (insertions, deletions, substitutions and adjacent transpositions). Ties go to
     /// the alphabetically first candidate, so the answer is deterministic.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A handler's payload and reply types, resolved.
 struct HandlerTypes: Hashable, Sendable {
     var payload: PayloadType
@@ -75,8 +73,8 @@ enum HandlerTyping {
 
         let known = contract.names
         for (name, file) in files where !known.contains(name) {
-            var message = "no script uses a handler named '\(name)' and hawser.json does not declare it"
-            if let suggestion = NameSuggester.suggestion(for: name, among: known) { message += "; did you mean '\(suggestion)'?" }
+            let message = "no script uses a handler named '\(name)' and hawser.json does not declare it"
+                + NameSuggester.suffix(for: name, among: known)
             diagnostics.append(Diagnostic(.invalidSchema, message, at: SourceLocation(file: file.file.path, line: 1, column: 1), handler: name, severity: .warning))
         }
         return (types, diagnostics)
@@ -84,17 +82,14 @@ enum HandlerTyping {
 
     /// Reads `{"payload": schema, "reply": schema}`.
     private static func read(_ file: SourceFile, handler: String) -> Result<SchemaFile, SchemaFailure> {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(file.bytes))
-        } catch {
+        guard let json = try? JSON.parse(file.bytes) else {
             return .failure(SchemaFailure("not valid JSON"))
         }
-        guard let dictionary = object as? [String: Any] else {
+        guard let members = json.sortedMembers else {
             return .failure(SchemaFailure("expected an object with 'payload' and/or 'reply' schemas"))
         }
         var result = SchemaFile(file: file, handler: handler)
-        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+        for (key, value) in members {
             do {
                 switch key {
                 case "payload": result.payload = try JSONSchemaReader.read(value, path: "payload")

@@ -70,9 +70,8 @@ enum PayloadChecker {
                 // key: `fileName` sent where `filePath` is declared.
                 let suggestion = NameSuggester.suggestion(for: property.key, among: candidates)
                     ?? (unknownCount == 1 && missingRequired.count == 1 ? missingRequired[0] : nil)
-                let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 diagnostics.append(Diagnostic(
-                    .payloadMismatch, "\(handler): \(path) has unknown key '\(property.key)'\(hint)",
+                    .payloadMismatch, "\(handler): \(path) has unknown key '\(property.key)'" + NameSuggester.suffix(suggesting: suggestion),
                     at: property.location, handler: handler, suggestion: suggestion))
                 continue
             }

@@ -110,7 +110,7 @@ struct HandlerUseCollector {
                 } else {
                     findings.insert(Finding(
                         code: .unknownHandlerMethod,
-                        message: "'\(method)' is not a method of a message handler; did you mean 'postMessage'?",
+                        message: "'\(method)' is not a method of a message handler" + NameSuggester.suffix(suggesting: "postMessage"),
                         at: methodAt, handler: name))
                 }
             } else if method == "postMessage", !Self.isProbe(access), !Self.isDiscarded(access) {

@@ -1,0 +1,120 @@
+import HawserCore
+
+/// Where an option is accepted: one of the subcommands, or `hawser` itself (`hawser --version`).
+enum CommandName: String, CaseIterable, Sendable {
+    case hawser, lint, build, stubs
+
+    /// The command that shows this one's help: `hawser help lint`, or `hawser help`.
+    var helpCommand: String { self == .hawser ? "hawser help" : "hawser help \(rawValue)" }
+}
+
+/// One command-line option. Every option is declared once, in `Option.table`; the parser
+/// (`ParsedArguments.parse`) reads arguments with it and `HelpText` writes the usage synopsis
+/// and the OPTIONS list from it, so what a command accepts and what its help says cannot drift.
+struct Option: Sendable {
+    /// `--scripts`.
+    var name: String
+    /// `-h`, for the one option that has a short name.
+    var shortName: String?
+    /// What the help calls the value (`DIR`); nil for a flag, which takes no value.
+    var valueName: String?
+    /// The values accepted, when they are a fixed list: the synopsis shows them, the parser
+    /// checks them, the help lists them.
+    var choices: [String]?
+    /// The value when the option is not given (only for options with `choices`).
+    var defaultValue: String?
+    /// Whether each occurrence adds a value (`--scripts a --scripts b`); otherwise the last one
+    /// given counts.
+    var isRepeatable: Bool
+    /// Whether the usage synopsis shows the option (`--help` and `--version` are not shown).
+    var inSynopsis: Bool
+    /// The help, a sentence or two. `HelpText` adds the choices after a colon
+    /// ("How to print diagnostics: text (default), json, sarif or github.") and "Repeatable.".
+    var help: String
+    /// The commands that accept it.
+    var commands: Set<CommandName>
+
+    init(
+        _ name: String, short shortName: String? = nil, value valueName: String? = nil, choices: [String]? = nil,
+        default defaultValue: String? = nil, repeatable: Bool = false, inSynopsis: Bool = true,
+        help: String, for commands: Set<CommandName>
+    ) {
+        self.name = name
+        self.shortName = shortName
+        self.valueName = valueName
+        self.choices = choices
+        self.defaultValue = defaultValue
+        self.isRepeatable = repeatable
+        self.inSynopsis = inSynopsis
+        self.help = help
+        self.commands = commands
+    }
+
+    /// Whether the option takes no value.
+    var isFlag: Bool { valueName == nil }
+}
+
+// MARK: - The table
+
+extension Option {
+    /// The commands that read a project.
+    static let projectCommands: Set<CommandName> = [.lint, .build, .stubs]
+
+    /// `--format`'s default.
+    static let defaultFormat = ReportFormat.text
+
+    static let config = Option(
+        "--config", value: "FILE",
+        help: "Read this configuration file (default: hawser.json in the current folder, if any).",
+        for: projectCommands)
+    static let scripts = Option(
+        "--scripts", value: "DIR", repeatable: true,
+        help: "A folder of user scripts (.js, .css, .html). Replaces the config's 'scripts'.",
+        for: projectCommands)
+    static let swift = Option(
+        "--swift", value: "DIR", repeatable: true,
+        help: "A folder of Swift sources. Replaces the config's 'swift'.",
+        for: projectCommands)
+    static let outputFolder = Option(
+        "--output", value: "DIR",
+        help: "Write here. Replaces the config's 'output' (default: output).",
+        for: [.build])
+    static let outputFile = Option(
+        "--output", value: "FILE",
+        help: "The Swift file to write (default: <Name>Handlers.swift in the current folder).",
+        for: [.stubs])
+    static let check = Option(
+        "--check",
+        help: "Write nothing; exit 1 when output files are stale or missing, or files an earlier build generated are left over.",
+        for: [.build])
+    static let force = Option(
+        "--force",
+        help: "Overwrite FILE when it exists.",
+        for: [.stubs])
+    static let format = Option(
+        "--format", value: "FORMAT", choices: ReportFormat.allCases.map(\.rawValue), default: defaultFormat.rawValue,
+        help: "How to print diagnostics",
+        for: [.lint, .build])
+    static let strict = Option(
+        "--strict",
+        help: "Treat warnings as errors: exit 1 and write nothing.",
+        for: [.lint, .build])
+    static let help = Option(
+        "--help", short: "-h", inSynopsis: false,
+        help: "Show help.",
+        for: Set(CommandName.allCases))
+    static let version = Option(
+        "--version", inSynopsis: false,
+        help: "Show the version.",
+        for: [.hawser])
+
+    /// Every option, in the order the synopses and help list them.
+    static let table: [Option] = [config, scripts, swift, outputFolder, outputFile, check, force, format, strict, help, version]
+
+    /// The options `command` accepts, in table order.
+    static func accepted(by command: CommandName) -> [Option] {
+        let options = table.filter { $0.commands.contains(command) }
+        assert(Set(options.map(\.name)).count == options.count, "two options of '\(command)' share a name")
+        return options
+    }
+}
