@@ -75,7 +75,7 @@ final class RuntimeTemplateTests: XCTestCase {
             let check = try Subprocess.run("/usr/bin/env", ["node", "--check", project.url.appendingPathComponent("runtime.js").path])
             XCTAssertEqual(check.status, 0, check.stderr)
 
-            let literal = RuntimeTemplate.javaScriptStringLiteral(name)
+            let literal = JSON.stringLiteral(name)
             try project.write("run.js", output + """
                 const api = globalThis[\(literal)];
                 process.stdout.write(Object.keys(api).sort().join(",") + " " + Object.isFrozen(api) + " " + api.contract.readFile.transport + " " + api.version);

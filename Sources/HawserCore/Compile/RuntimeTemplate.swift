@@ -40,17 +40,10 @@ enum RuntimeTemplate {
             .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
             .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
         return [
-            "global": javaScriptStringLiteral(global),
+            "global": JSON.stringLiteral(global),
             "timeoutMs": String(max(0, timeoutMs)),
-            "defaultTransport": javaScriptStringLiteral(defaultTransport),
+            "defaultTransport": JSON.stringLiteral(defaultTransport),
             "contract": contract,
         ]
-    }
-
-    /// A JSON string literal that is also a valid JavaScript string literal (U+2028/U+2029 escaped).
-    static func javaScriptStringLiteral(_ value: String) -> String {
-        var out = ""
-        JSON.writeString(value, to: &out)
-        return out
     }
 }

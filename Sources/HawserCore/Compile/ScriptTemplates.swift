@@ -18,13 +18,6 @@ enum ScriptTemplates {
     /// The trailer that names the script in Web Inspector.
     static func sourceURL(_ name: String) -> String { "//# sourceURL=\(name)\n" }
 
-    /// A JavaScript string literal (JSON, with U+2028/U+2029 escaped).
-    static func literal(_ value: String) -> String {
-        var out = ""
-        JSON.writeString(value, to: &out)
-        return out
-    }
-
     /// Wraps a user script: its own function scope, an optional location guard, and a
     /// `try/catch` that reports an exception under the script's name. The wrapper adds exactly
     /// two lines before the source (the header and the opening line), so a position in Web
@@ -39,7 +32,7 @@ enum ScriptTemplates {
         // a comment of the same length, so positions do not move.
         out += text.hasPrefix("#!") ? "//" + text.dropFirst(2) : text
         if !text.hasSuffix("\n") && !text.hasSuffix("\r") { out += "\n" }
-        out += "} catch (error) { console.error(\(literal("[hawser] user script \"\(name)\" failed:")), error); }\n"
+        out += "} catch (error) { console.error(\(JSON.stringLiteral("[hawser] user script \"\(name)\" failed:")), error); }\n"
         out += "})();\n"
         out += sourceURL(sourcePath)
         return out
@@ -71,7 +64,7 @@ enum ScriptTemplates {
 
     /// The values of `styleSheetTemplate`'s placeholders.
     static func styleInstallerValues(css: String, name: String) -> [String: String] {
-        ["css": literal(css), "name": literal(name)]
+        ["css": JSON.stringLiteral(css), "name": JSON.stringLiteral(name)]
     }
 
     /// Each line of `statements` indented by two spaces, to sit inside a script's function.
