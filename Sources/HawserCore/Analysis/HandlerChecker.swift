@@ -31,7 +31,16 @@ enum HandlerChecker {
             }
         }
 
-        for registration in swift.registrations {
+        // A computed name the author has not vouched for (by suppressing its warning) could be any.
+        let anyNameComputed = scripts.contains { facts in
+            facts.diagnostics.contains { diagnostic in
+                diagnostic.code == .dynamicHandlerName && !facts.suppressions.contains {
+                    $0.file == diagnostic.location.file && $0.line == diagnostic.location.line && $0.codes.contains(DiagnosticCode.dynamicHandlerName.rawValue)
+                }
+            }
+        }
+        var unusedReported = Set<String>()
+        for registration in swift.registrations.sorted(by: { $0.location < $1.location }) {
             if registration.isPattern {
                 // A runtime name: its uses are templated or computed, so none is expected to match.
                 continue
@@ -40,7 +49,9 @@ enum HandlerChecker {
                     .duplicateRegistration,
                     "handler '\(registration.name)' is registered by the generated bridge (registration: generated); registering it here too raises NSInvalidArgumentException",
                     at: registration.location, handler: registration.name, severity: .error))
-            } else if !usedNames.contains(registration.name) {
+            } else if !usedNames.contains(registration.name), !anyNameComputed, unusedReported.insert(registration.name).inserted {
+                // Once per name, at its first registration; and not at all while some script
+                // computes a handler name, which could be this one.
                 diagnostics.append(Diagnostic(
                     .unusedHandler, "handler '\(registration.name)' is registered but no script uses it",
                     at: registration.location, handler: registration.name))

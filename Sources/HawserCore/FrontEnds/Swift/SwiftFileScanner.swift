@@ -47,6 +47,16 @@ struct SwiftFileScanner {
     private var messageNames: Set<String> = ["message"]
 
     private var frames: [Frame] = []
+    /// For each frame, the branch it is: an `if`/`else`/`guard`/`catch` body, the current
+    /// `case` of a `switch`, the current `#if` clause; empty for straight-line blocks. Two
+    /// registrations are in one straight line only when their branch chains agree.
+    private var branches: [String] = []
+    /// A branch keyword seen at this paren depth whose brace has not come yet.
+    private var branchKeywordDepth: Int?
+    private var switchKeywordDepth: Int?
+    private var switchFrames: Set<Int> = []
+    /// The current `#else`/`#elseif` clause outside any braces.
+    private var topLevelClause: String?
     private var pending: Pending?
     private var pendingDepth = 0
     private var parenDepth = 0
@@ -90,7 +100,19 @@ struct SwiftFileScanner {
         case .punctuation, .operatorSymbol:
             symbol(token, at: i, symbols: &symbols)
         case .identifier:
+            if ["if", "else", "guard", "catch"].contains(token.text) { branchKeywordDepth = parenDepth }
+            if token.text == "switch" { switchKeywordDepth = parenDepth }
+            if token.text == "case" || token.text == "default", let last = frames.indices.last, switchFrames.contains(last) {
+                branches[last] = scopeID(token)
+            }
             identifier(token, at: i, symbols: &symbols)
+        case .directive:
+            // `#else` and `#elseif` start another clause of the innermost block.
+            if (token.text == "#else" || token.text == "#elseif"), let last = branches.indices.last {
+                branches[last] += "#" + scopeID(token)
+            } else if token.text == "#else" || token.text == "#elseif" {
+                topLevelClause = scopeID(token)
+            }
         case .string:
             if i + 2 < tokens.count, tokens[i + 1].isSymbol("==") || tokens[i + 1].isSymbol("!="),
                isMessageName(at: i + 2), !continuesExpression(at: i + 5) {
@@ -108,13 +130,25 @@ struct SwiftFileScanner {
         case ")", "]":
             parenDepth = max(0, parenDepth - 1)
         case "{":
-            frames.append(frameForBrace(at: i))
+            let frame = frameForBrace(at: i)
+            var branch = ""
+            if case .block = frame, branchKeywordDepth == parenDepth { branch = scopeID(token) }
+            if case .block = frame, switchKeywordDepth == parenDepth { switchFrames.insert(frames.count) }
+            branchKeywordDepth = nil
+            switchKeywordDepth = nil
+            frames.append(frame)
+            branches.append(branch)
             pending = nil
         case "}":
-            if let frame = frames.popLast() { close(frame, at: i, symbols: &symbols) }
+            switchFrames.remove(frames.count - 1)
+            if let frame = frames.popLast() {
+                branches.removeLast()
+                close(frame, at: i, symbols: &symbols)
+            }
             pending = nil
         case ";":
             pending = nil
+            branchKeywordDepth = nil
         case ":":
             if case .variable(let scope, _, let sawEquals, let declaration) = pending, pendingDepth == parenDepth {
                 pending = .variable(scope: scope, sawColon: true, sawEquals: sawEquals, declaration: declaration)
@@ -644,7 +678,7 @@ struct SwiftFileScanner {
         uses.append(RegistrationUse(
             file: file, nameTokens: nameTokens, nameText: sourceText(nameTokens),
             location: SourceLocation(file: file, line: first.line, column: first.column),
-            reply: reply, world: world, scope: currentScope, context: context))
+            reply: reply, world: world, scope: straightLineScope, context: context))
     }
 
     private struct Argument {
@@ -778,6 +812,20 @@ struct SwiftFileScanner {
         return nil
     }
 
+    /// The function around the token plus the branches it is in: where two registrations of
+    /// one name both run, so the second is a duplicate.
+    private var straightLineScope: String? {
+        guard let function = currentScope else { return nil }
+        guard let start = frames.lastIndex(where: { frame in
+            switch frame {
+            case .function, .property: return true
+            default: return false
+            }
+        }) else { return function }
+        let chain = branches[start...].filter { !$0.isEmpty } + (topLevelClause.map { [$0] } ?? [])
+        return chain.isEmpty ? function : function + ">" + chain.joined(separator: ">")
+    }
+
     /// The innermost function or initializer being scanned.
     private var innermostFunction: SwiftFunction? {
         for frame in frames.reversed() {
@@ -789,7 +837,7 @@ struct SwiftFileScanner {
     /// Where the token being scanned sits.
     private var context: SwiftContext {
         SwiftContext(
-            file: fileIndex, typePath: typePath, function: currentScope,
+            file: fileIndex, typePath: typePath, function: currentScope, straightLine: straightLineScope,
             bindings: frames.compactMap { frame in
                 if case .loop(let binding) = frame { return binding } else { return nil }
             })

@@ -5,6 +5,9 @@ struct SwiftContext: Hashable {
     var typePath: [String]
     /// The innermost function, initializer, accessor or computed property around it, by id.
     var function: String?
+    /// `function` plus the branches (`if`, `else`, `case`, `#else` …) around the code: code
+    /// with equal values runs in one straight line.
+    var straightLine: String?
     /// Loop variables and `forEach` closure parameters around it, innermost last.
     var bindings: [SwiftBinding]
 
