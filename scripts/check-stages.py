@@ -20,6 +20,7 @@ STAGES = [
     ("FrontEnds/JavaScript", 1),
     ("FrontEnds/HTML", 1),
     ("FrontEnds/Swift", 1),
+    ("FrontEnds/ObjC", 1),
     ("Analysis", 2),
     ("Compile", 3),
     ("Generate", 4),

@@ -4,7 +4,8 @@ import Dispatch
 public struct ProjectInput: Sendable {
     /// `.js`, `.css` and `.html` files from the scripts folders.
     public var scripts: [SourceFile]
-    /// `.swift` files from the Swift folders.
+    /// The native sources from the Swift folders: `.swift` files, and Objective-C `.m`, `.mm`
+    /// and `.h` files.
     public var swift: [SourceFile]
     public var config: HawserConfig
     /// `schemas/<handler>.json` files from the scripts folders.
@@ -37,7 +38,7 @@ public struct PipelineResult: Sendable {
 
 /// The one place that runs the stages, in order:
 ///
-///     front ends (JavaScript, HTML, Swift) → analysis (contract, checks, types)
+///     front ends (JavaScript, HTML, Swift, Objective-C) → analysis (contract, checks, types)
 ///       → compile (scripts, runtime) → generate (bridge, declarations, manifest)
 ///
 /// `hawser lint` and `hawser stubs` run every stage but the rendering of output files;
@@ -67,14 +68,18 @@ public enum Pipeline {
     static func analyze(_ input: ProjectInput) -> Report {
         let global = input.config.runtime.global
         let scriptFacts = concurrentMap(input.scripts.filter { !$0.isStyleSheet }) { analyzeScript($0, runtimeGlobal: global) }
-        let swiftFacts = SwiftFrontEnd.analyze(input.swift)
+        // Objective-C files go to their front end, everything else of the native sources to Swift's.
+        let nativeFacts = NativeFacts.merging([
+            SwiftFrontEnd.analyze(input.swift.filter { !$0.isObjectiveCSource }),
+            ObjCFrontEnd.analyze(input.swift.filter(\.isObjectiveCSource)),
+        ])
         let (contract, contractDiagnostics) = BridgeContract.derive(uses: scriptFacts.flatMap(\.uses), config: input.config)
 
-        var diagnostics = scriptFacts.flatMap(\.diagnostics) + swiftFacts.diagnostics + contractDiagnostics
-        diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: swiftFacts, contract: contract, registration: input.config.registration)
-        let suppressions = scriptFacts.flatMap(\.suppressions) + swiftFacts.suppressions
+        var diagnostics = scriptFacts.flatMap(\.diagnostics) + nativeFacts.diagnostics + contractDiagnostics
+        diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: nativeFacts, contract: contract, registration: input.config.registration)
+        let suppressions = scriptFacts.flatMap(\.suppressions) + nativeFacts.suppressions
         return Report(
-            diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: swiftFacts.registrations,
+            diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
             contract: contract, inputs: input.scripts + input.swift, suppressions: suppressions)
     }
 

@@ -57,7 +57,7 @@ struct ProjectInputs {
         return ProjectInputs(
             config: config, baseFolder: base, outputFolder: outputFolder,
             scripts: scriptFiles.filter { !$0.path.lowercased().hasSuffix(".json") },
-            swift: try read(swiftFolders, kind: "swift", extensions: ["swift"]),
+            swift: try read(swiftFolders, kind: "swift", extensions: ["swift", "m", "mm", "h"]),
             schemas: scriptFiles.filter(isSchemaFile))
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// Every folder under Tests/Fixtures/lint is one case: its `.js`/`.html` files are scripts,
-/// its `.swift` files the app's sources (paths relative to the case folder), and its
+/// its `.swift`, `.m`, `.mm` and `.h` files the app's sources (paths relative to the case folder), and its
 /// `hawser.json`, when there is one, the configuration. The expected
 /// text and JSON reports are goldens beside them; `formats/` also has SARIF and GitHub goldens.
 /// `HAWSER_FIXTURE=formats swift test --filter LintFixtureTests` runs one case (see `Fixtures`).
@@ -54,9 +54,10 @@ final class LintFixtureTests: XCTestCase {
                 schemas.append(SourceFile(path: path, bytes: Array(try Data(contentsOf: url))))
                 continue
             }
-            guard ["js", "css", "html", "swift"].contains(ext) else { continue }
+            let native: Set<String> = ["swift", "m", "mm", "h"]
+            guard ["js", "css", "html"].contains(ext) || native.contains(ext) else { continue }
             let file = SourceFile(path: path, bytes: Array(try Data(contentsOf: url)))
-            if ext == "swift" { swift.append(file) } else { scripts.append(file) }
+            if native.contains(ext) { swift.append(file) } else { scripts.append(file) }
         }
         var config = HawserConfig()
         let configURL = folder.appendingPathComponent("hawser.json")

@@ -73,3 +73,37 @@ struct NativeFacts: Sendable {
         self.suppressions = suppressions
     }
 }
+
+extension NativeFacts {
+    /// Sorts every list by file, line and column (then name), so that the facts do not depend
+    /// on the order in which the files were read.
+    mutating func sort() {
+        registrations.sort { a, b in
+            if a.location != b.location { return a.location < b.location }
+            if a.name != b.name { return a.name < b.name }
+            return (a.reply ? 1 : 0, a.world ?? "") < (b.reply ? 1 : 0, b.world ?? "")
+        }
+        dispatchNames.sort { a, b in
+            a.location != b.location ? a.location < b.location : a.name < b.name
+        }
+        diagnostics.sort(by: Diagnostic.sortKey)
+        suppressions.sort { a, b in
+            if a.file != b.file { return a.file < b.file }
+            if a.line != b.line { return a.line < b.line }
+            return a.codes.sorted().lexicographicallyPrecedes(b.codes.sorted())
+        }
+    }
+
+    /// The facts of several native front ends (Swift, Objective-C) as one, sorted.
+    static func merging(_ parts: [NativeFacts]) -> NativeFacts {
+        var merged = NativeFacts()
+        for part in parts {
+            merged.registrations += part.registrations
+            merged.dispatchNames += part.dispatchNames
+            merged.diagnostics += part.diagnostics
+            merged.suppressions += part.suppressions
+        }
+        merged.sort()
+        return merged
+    }
+}

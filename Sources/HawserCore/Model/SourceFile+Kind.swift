@@ -15,6 +15,12 @@ extension SourceFile {
         return lowercased.hasSuffix(".html") || lowercased.hasSuffix(".htm")
     }
 
+    /// An Objective-C (or C) file, read by the Objective-C front end: `.m`, `.mm` or `.h`.
+    var isObjectiveCSource: Bool {
+        let lowercased = path.lowercased()
+        return lowercased.hasSuffix(".m") || lowercased.hasSuffix(".mm") || lowercased.hasSuffix(".h")
+    }
+
     /// The file name without folders and extension.
     var baseName: String { Self.baseName(path) }
 

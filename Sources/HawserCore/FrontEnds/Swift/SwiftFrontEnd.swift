@@ -41,20 +41,7 @@ enum SwiftFrontEnd {
                 facts.diagnostics.append(Diagnostic(.unresolvedRegistration, message, at: use.location))
             }
         }
-        facts.registrations.sort { a, b in
-            if a.location != b.location { return a.location < b.location }
-            if a.name != b.name { return a.name < b.name }
-            return (a.reply ? 1 : 0, a.world ?? "") < (b.reply ? 1 : 0, b.world ?? "")
-        }
-        facts.dispatchNames.sort { a, b in
-            a.location != b.location ? a.location < b.location : a.name < b.name
-        }
-        facts.diagnostics.sort(by: Diagnostic.sortKey)
-        facts.suppressions.sort { a, b in
-            if a.file != b.file { return a.file < b.file }
-            if a.line != b.line { return a.line < b.line }
-            return a.codes.sorted().lexicographicallyPrecedes(b.codes.sorted())
-        }
+        facts.sort()
         return facts
     }
 

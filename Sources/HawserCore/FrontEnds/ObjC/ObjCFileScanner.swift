@@ -1,0 +1,513 @@
+import Foundation
+
+/// Walks the tokens of one Objective-C file and records what the front end needs: definitions
+/// into the shared symbol table, registration sends and dispatch comparisons (both resolved
+/// later, once every file has been scanned).
+///
+/// Before the walk, directive lines are taken out of the token stream (their `#define`s go to
+/// the symbol table), so are the tokens of `#if 0` blocks, and every bracket is matched. The
+/// walk then knows, for each token, its innermost enclosing bracket, and keeps track of
+/// `@implementation` blocks, method and function bodies (the `scope` of a registration) and
+/// `for … in` loops. It is a heuristic reading, not a parser: it aims to be right on ordinary
+/// code and never to crash on anything else.
+struct ObjCFileScanner {
+    /// A registration send whose name expression still has to be resolved.
+    struct RegistrationUse {
+        var file: String
+        var nameTokens: [ObjCToken]
+        var nameText: String
+        var location: SourceLocation
+        var reply: Bool
+        var world: String?
+        var scope: String?
+        /// The `for … in` loops around the send, innermost last.
+        var loops: [LoopBinding]
+    }
+
+    /// `for (NSString *variable in source)`
+    struct LoopBinding {
+        var variable: String
+        var source: [ObjCToken]
+    }
+
+    /// A string compared with a message's name, still to be resolved.
+    struct DispatchUse {
+        var tokens: [ObjCToken]
+        var location: SourceLocation
+        var scope: String?
+    }
+
+    /// The three selectors that register a handler, and whether each replies.
+    static let registrationSelectors: [String: Bool] = [
+        "addScriptMessageHandler:name:": false,
+        "addScriptMessageHandler:contentWorld:name:": false,
+        "addScriptMessageHandlerWithReply:contentWorld:name:": true,
+    ]
+
+    private struct Scope {
+        var id: String
+        var end: Int
+        /// The body of a method that itself implements a registration selector (a test double):
+        /// the sends in it are not registrations.
+        var isRegistrationMethod: Bool
+    }
+
+    private struct Loop {
+        var binding: LoopBinding
+        var end: Int
+    }
+
+    let file: String
+    private let bytes: [UInt8]
+    /// The file's tokens without comments, directive lines and `#if 0` blocks.
+    private var tokens: [ObjCToken] = []
+    /// For each bracket token, the index of its partner; -1 for an unmatched one and other tokens.
+    private var partner: [Int] = []
+    /// For each token, the index of the innermost open bracket around it; -1 at top level.
+    private var parent: [Int] = []
+    /// Names declared `WKScriptMessage *` in this file, plus `message`.
+    private var messageNames: Set<String> = ["message"]
+    /// Variables initialised by a message's name (`NSString *name = message.name;`), as
+    /// `aliasKey`s: each is seen in its own method or function only.
+    private var nameAliases: Set<String> = []
+    /// `#define` entries of this file, added to the table by `scan`.
+    private var macros: [(String, ObjCSymbolTable.Entry)] = []
+
+    private var scopes: [Scope] = []
+    private var loops: [Loop] = []
+    private var inImplementation = false
+    /// Indices of tokens that name the variable of a declaration (not assignments).
+    private var declaredNames: Set<Int> = []
+
+    private(set) var uses: [RegistrationUse] = []
+    private(set) var dispatches: [DispatchUse] = []
+
+    init(file: SourceFile, tokens allTokens: [ObjCToken]) {
+        self.file = file.path
+        self.bytes = file.bytes
+        readDirectives(allTokens)
+        matchBrackets()
+    }
+
+    // MARK: - Preprocessing
+
+    /// Keeps the code tokens that the compiler sees (no comments, no directives, nothing of
+    /// `#if 0` blocks), and records the object-like `#define`s among the directives.
+    private mutating func readDirectives(_ all: [ObjCToken]) {
+        tokens.reserveCapacity(all.count)
+        /// One `#if` … `#endif`: whether code around it is dead, and whether its condition is a
+        /// literal 0 or 1 (then the `#else` part is the live or dead one).
+        struct Conditional {
+            var outerDead: Bool
+            var constant: Bool?
+            var inElse = false
+            var isDead: Bool { outerDead || (constant.map { $0 == inElse } ?? false) }
+        }
+        var conditionals: [Conditional] = []
+        var dead: Bool { conditionals.last?.isDead ?? false }
+        var i = 0
+        while i < all.count {
+            let token = all[i]
+            guard token.kind == .directive, let end = token.directiveEnd else {
+                if !dead, !token.inDirective, !token.isComment { tokens.append(token) }
+                i += 1
+                continue
+            }
+            var j = i + 1
+            while j < all.count, all[j].range.lowerBound < end, all[j].kind != .directive { j += 1 }
+            let body = all[(i + 1)..<j].filter { !$0.isComment }
+            switch token.directiveName ?? "" {
+            case "if", "ifdef", "ifndef":
+                var constant: Bool?
+                if token.directiveName == "if", body.count == 1, body[0].kind == .number {
+                    constant = body[0].text == "0" ? false : body[0].text == "1" ? true : nil
+                }
+                conditionals.append(Conditional(outerDead: dead, constant: constant))
+            case "elif", "else", "elifdef", "elifndef":
+                if !conditionals.isEmpty { conditionals[conditionals.count - 1].inElse = true }
+            case "endif":
+                if !conditionals.isEmpty { conditionals.removeLast() }
+            case "define" where !dead:
+                define(body)
+            default:
+                break
+            }
+            i = j
+        }
+    }
+
+    /// `#define NAME replacement` (not function-like `#define NAME(x)`).
+    private mutating func define(_ body: [ObjCToken]) {
+        guard let name = body.first, name.kind == .identifier else { return }
+        if body.count > 1, body[1].isSymbol("("), body[1].range.lowerBound == name.range.upperBound { return }
+        macros.append((name.text, .init(file: file, scope: nil, value: Array(body.dropFirst()), isConstant: true)))
+    }
+
+    /// Fills `partner` and `parent`. An unbalanced closer (say, from a macro's expansion)
+    /// closes the nearest opener of its kind a few levels down, or nothing.
+    private mutating func matchBrackets() {
+        partner = Array(repeating: -1, count: tokens.count)
+        parent = Array(repeating: -1, count: tokens.count)
+        var open: [Int] = []
+        /// The opening bracket's byte for each open bracket, beside `open`.
+        var openers: [UInt8] = []
+        for i in tokens.indices {
+            parent[i] = open.last ?? -1
+            guard tokens[i].kind == .punctuation, tokens[i].range.count == 1, let byte = tokens[i].text.utf8.first else { continue }
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                open.append(i)
+                openers.append(byte)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let opener = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+                // Looking only a few levels down keeps malformed input linear.
+                if let k = openers.indices.reversed().prefix(8).first(where: { openers[$0] == opener }) {
+                    partner[i] = open[k]
+                    partner[open[k]] = i
+                    open.removeSubrange(k...)
+                    openers.removeSubrange(k...)
+                }
+                parent[i] = open.last ?? -1
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: - The walk
+
+    /// Scans the file, adding its definitions to `symbols`.
+    mutating func scan(into symbols: inout ObjCSymbolTable) {
+        for (name, entry) in macros { symbols.define(name, entry) }
+        findMessageNames()
+        for i in tokens.indices {
+            while let last = scopes.last, last.end < i { scopes.removeLast() }
+            while let last = loops.last, last.end < i { loops.removeLast() }
+            step(at: i, symbols: &symbols)
+        }
+    }
+
+    private static let qualifiers: Set<String> = [
+        "const", "volatile", "nonnull", "nullable", "_Nonnull", "_Nullable", "_Null_unspecified", "__nonnull",
+        "__nullable", "__strong", "__weak", "__unsafe_unretained", "__autoreleasing", "__kindof",
+    ]
+
+    /// `WKScriptMessage *NAME` (a variable, a parameter, a method's `(WKScriptMessage *)NAME`).
+    private mutating func findMessageNames() {
+        for i in tokens.indices where tokens[i].isWord("WKScriptMessage") && i + 1 < tokens.count && tokens[i + 1].isSymbol("*") {
+            var j = i + 2
+            while j < tokens.count, tokens[j].isSymbol(")") || (tokens[j].kind == .identifier && Self.qualifiers.contains(tokens[j].text)) {
+                j += 1
+            }
+            if j < tokens.count, tokens[j].kind == .identifier { messageNames.insert(tokens[j].text) }
+        }
+    }
+
+    private mutating func step(at i: Int, symbols: inout ObjCSymbolTable) {
+        let token = tokens[i]
+        switch token.kind {
+        case .atKeyword:
+            guard parent[i] == -1, scopes.isEmpty else { return }
+            if token.text == "@implementation" {
+                inImplementation = true
+            } else if token.text == "@end" || token.text == "@interface" || token.text == "@protocol" {
+                inImplementation = false
+            }
+        case .punctuation:
+            if token.text == "-" || token.text == "+", inImplementation, parent[i] == -1, scopes.isEmpty, startsMethod(at: i) {
+                methodDefinition(at: i)
+            } else if token.text == "{", scopes.isEmpty, let name = functionName(bodyAt: i) {
+                scopes.append(Scope(id: scopeID(tokens[name]), end: partner[i], isRegistrationMethod: false))
+            } else if token.text == "=", i > 0, tokens[i - 1].kind == .identifier, !declaredNames.contains(i - 1),
+                      !(i > 1 && (tokens[i - 2].isSymbol(".") || tokens[i - 2].isSymbol("->"))) {
+                symbols.noteAssignment(to: tokens[i - 1].text, in: file)
+            }
+        case .identifier:
+            switch token.text {
+            case "for": loop(at: i)
+            case "addScriptMessageHandler", "addScriptMessageHandlerWithReply": registration(at: i)
+            case "isEqualToString", "isEqual": dispatch(at: i)
+            case "NSString": declaration(after: i + 1, symbols: &symbols)
+            case "NSArray": declaration(after: afterGenericArguments(i + 1), symbols: &symbols)
+            default: break
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: - Methods, functions, loops
+
+    /// Whether the `-` or `+` at `i` (top level, in an `@implementation`) starts a method.
+    private func startsMethod(at i: Int) -> Bool {
+        guard i + 1 < tokens.count, tokens[i + 1].isSymbol("(") || tokens[i + 1].kind == .identifier else { return false }
+        guard i > 0 else { return true }
+        let previous = tokens[i - 1]
+        return previous.isSymbol(";") || previous.isSymbol("}") || previous.isSymbol(")") || previous.isSymbol(">")
+            || previous.kind == .identifier
+    }
+
+    /// `- (T)part:(T)a part:(T)b {`: opens the method's scope when it has a body.
+    private mutating func methodDefinition(at i: Int) {
+        var selector = ""
+        var j = i + 1
+        while j < tokens.count {
+            let t = tokens[j]
+            if t.isSymbol("{") {
+                guard partner[j] > j else { return }
+                scopes.append(Scope(
+                    id: scopeID(tokens[i]), end: partner[j],
+                    isRegistrationMethod: Self.registrationSelectors[selector] != nil))
+                return
+            }
+            if t.isSymbol(";") || t.isSymbol("}") || t.kind == .atKeyword { return }
+            if (t.isSymbol("(") || t.isSymbol("[")), partner[j] > j {
+                j = partner[j] + 1
+                continue
+            }
+            if t.kind == .identifier, j + 1 < tokens.count, tokens[j + 1].isSymbol(":") {
+                selector += t.text + ":"
+                j += 2
+                continue
+            }
+            j += 1
+        }
+    }
+
+    private static let notFunctionNames: Set<String> = [
+        "if", "for", "while", "switch", "catch", "return", "sizeof", "typeof", "__typeof__", "alignof", "do", "else",
+    ]
+
+    /// For a `{` after `name(…)` that is not a control statement: the index of `name`, so the
+    /// braces are a C (or C++) function's body.
+    private func functionName(bodyAt i: Int) -> Int? {
+        guard partner[i] > i, i > 0, tokens[i - 1].isSymbol(")") else { return nil }
+        let open = partner[i - 1]
+        guard open > 0, tokens[open - 1].kind == .identifier, !Self.notFunctionNames.contains(tokens[open - 1].text) else {
+            return nil
+        }
+        return open - 1
+    }
+
+    /// `for (NSString *v in source) body` (or `for (v in source)`): the binding holds for the body.
+    private mutating func loop(at i: Int) {
+        guard i + 1 < tokens.count, tokens[i + 1].isSymbol("("), partner[i + 1] > i + 1 else { return }
+        let open = i + 1
+        let close = partner[open]
+        guard let k = (open + 1..<close).first(where: { parent[$0] == open && tokens[$0].isWord("in") }),
+              k > open + 1, tokens[k - 1].kind == .identifier
+        else { return }
+        let binding = LoopBinding(variable: tokens[k - 1].text, source: Array(tokens[(k + 1)..<close]))
+        let body = close + 1
+        guard body < tokens.count else { return }
+        let end = tokens[body].isSymbol("{") && partner[body] > body ? partner[body] : statementEnd(from: body)
+        loops.append(Loop(binding: binding, end: end))
+    }
+
+    /// The index of the last token of the statement that starts at `start`.
+    private func statementEnd(from start: Int) -> Int {
+        var k = start
+        while k < tokens.count {
+            let t = tokens[k]
+            if t.isSymbol(";") || (t.isSymbol("{") && partner[k] > k) {
+                let end = t.isSymbol(";") ? k : partner[k]
+                if end + 1 < tokens.count, tokens[end + 1].isWord("else") {
+                    k = end + 2
+                    continue
+                }
+                return end
+            }
+            if t.isSymbol("}") || t.isSymbol(")") || t.isSymbol("]") { return k - 1 }
+            if (t.isSymbol("(") || t.isSymbol("[")), partner[k] > k {
+                k = partner[k] + 1
+                continue
+            }
+            k += 1
+        }
+        return tokens.count - 1
+    }
+
+    // MARK: - Registrations and dispatch
+
+    private struct Piece {
+        var keyword: String
+        var tokens: [ObjCToken]
+    }
+
+    /// The selector pieces of the message send whose first keyword is at `i` and whose `]` is
+    /// at `close`: `keyword: argument` each. Brackets inside an argument are kept whole; the
+    /// `:` of a `?:` is not a new piece.
+    private func pieces(from i: Int, to close: Int) -> [Piece]? {
+        var pieces: [Piece] = []
+        var current: Piece?
+        var questions = 0
+        var k = i
+        while k < close {
+            let t = tokens[k]
+            if questions == 0, t.kind == .identifier, k + 1 < close, tokens[k + 1].isSymbol(":"),
+               current.map({ !$0.tokens.isEmpty }) ?? true {
+                if let current { pieces.append(current) }
+                current = Piece(keyword: t.text, tokens: [])
+                k += 2
+                continue
+            }
+            guard current != nil else { return nil }
+            if t.isSymbol("?") { questions += 1 }
+            if t.isSymbol(":"), questions > 0 { questions -= 1 }
+            if (t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("{")), partner[k] > k, partner[k] < close {
+                current!.tokens.append(contentsOf: tokens[k...partner[k]])
+                k = partner[k] + 1
+                continue
+            }
+            current!.tokens.append(t)
+            k += 1
+        }
+        if let current { pieces.append(current) }
+        return pieces
+    }
+
+    /// The message send whose first selector keyword is at `i`: the `[`, the `]` and the pieces,
+    /// when the keyword follows a receiver directly inside `[ ]`.
+    private func send(at i: Int) -> (open: Int, close: Int, pieces: [Piece])? {
+        guard i + 1 < tokens.count, tokens[i + 1].isSymbol(":") else { return nil }
+        let open = parent[i]
+        guard open >= 0, tokens[open].isSymbol("["), partner[open] > i, i > open + 1,
+              let pieces = pieces(from: i, to: partner[open])
+        else { return nil }
+        return (open, partner[open], pieces)
+    }
+
+    /// `[X addScriptMessageHandler:H name:N]`, `[X addScriptMessageHandler:H contentWorld:W name:N]`,
+    /// `[X addScriptMessageHandlerWithReply:H contentWorld:W name:N]`.
+    private mutating func registration(at i: Int) {
+        guard let (_, _, pieces) = send(at: i),
+              let reply = Self.registrationSelectors[pieces.map { $0.keyword + ":" }.joined()],
+              scopes.last?.isRegistrationMethod != true,
+              let nameTokens = pieces.last?.tokens, let first = nameTokens.first
+        else { return }
+        uses.append(RegistrationUse(
+            file: file, nameTokens: nameTokens, nameText: sourceText(nameTokens), location: location(of: first),
+            reply: reply, world: pieces.count == 3 ? world(pieces[1].tokens) : nil, scope: scopes.last?.id,
+            loops: loops.map(\.binding)))
+    }
+
+    /// The content world as written, with `[WKContentWorld pageWorld]` spelt as the property
+    /// it reads, `WKContentWorld.pageWorld`, so that both spellings are one world.
+    private func world(_ tokens: [ObjCToken]) -> String {
+        if tokens.count == 4, tokens[0].isSymbol("["), tokens[1].kind == .identifier, tokens[2].kind == .identifier,
+           tokens[3].isSymbol("]") {
+            return tokens[1].text + "." + tokens[2].text
+        }
+        return sourceText(tokens)
+    }
+
+    /// `[message.name isEqualToString:X]`, `[[message name] isEqualToString:X]`, `[X isEqualToString:message.name]`
+    /// (also `isEqual:`).
+    private mutating func dispatch(at i: Int) {
+        guard let (open, _, pieces) = send(at: i), pieces.count == 1 else { return }
+        let receiver = Array(tokens[(open + 1)..<i])
+        let argument = pieces[0].tokens
+        let operand: [ObjCToken]
+        if isMessageName(receiver) {
+            operand = argument
+        } else if isMessageName(argument) {
+            operand = receiver
+        } else {
+            return
+        }
+        guard let first = operand.first else { return }
+        dispatches.append(DispatchUse(tokens: operand, location: location(of: first), scope: scopes.last?.id))
+    }
+
+    /// `message.name`, `[message name]`, or a variable initialised by one.
+    private func isMessageName(_ tokens: [ObjCToken]) -> Bool {
+        let tokens = ObjCSymbolTable.strippingParentheses(tokens)
+        switch tokens.count {
+        case 1:
+            return tokens[0].kind == .identifier && nameAliases.contains(aliasKey(tokens[0].text))
+        case 3:
+            return tokens[0].kind == .identifier && messageNames.contains(tokens[0].text)
+                && tokens[1].isSymbol(".") && tokens[2].isWord("name")
+        case 4:
+            return tokens[0].isSymbol("[") && tokens[1].kind == .identifier && messageNames.contains(tokens[1].text)
+                && tokens[2].isWord("name") && tokens[3].isSymbol("]")
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Declarations
+
+    /// After `NSArray` at `start`: the index after its `<…>` arguments, if any.
+    private func afterGenericArguments(_ start: Int) -> Int {
+        guard start < tokens.count, tokens[start].isSymbol("<") else { return start }
+        var depth = 0
+        var j = start
+        while j < tokens.count {
+            if tokens[j].kind == .punctuation {
+                switch tokens[j].text {
+                case "<": depth += 1
+                case ">": depth -= 1
+                case ">>": depth -= 2
+                case ";", "{", "}", "=": return start
+                default: break
+                }
+            }
+            j += 1
+            if depth <= 0 { return j }
+        }
+        return start
+    }
+
+    /// `T *[const] NAME = value[, *[const] NAME2 = value2];` where the type `T` ends before
+    /// `typeEnd`: each initialised name goes to the table with its value's tokens.
+    private mutating func declaration(after typeEnd: Int, symbols: inout ObjCSymbolTable) {
+        var j = typeEnd
+        while j < tokens.count, tokens[j].isSymbol("*") {
+            j += 1
+            var isConstant = false
+            while j + 1 < tokens.count, tokens[j].kind == .identifier, tokens[j + 1].kind == .identifier {
+                if tokens[j].text == "const" { isConstant = true }
+                j += 1
+            }
+            guard j + 1 < tokens.count, tokens[j].kind == .identifier, tokens[j + 1].isSymbol("=") else { return }
+            let name = j
+            var k = j + 2
+            while k < tokens.count {
+                let t = tokens[k]
+                if (t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("{")), partner[k] > k {
+                    k = partner[k] + 1
+                    continue
+                }
+                if t.isSymbol(";") || t.isSymbol(",") || t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") { break }
+                k += 1
+            }
+            let value = Array(tokens[(name + 2)..<k])
+            declaredNames.insert(name)
+            if isMessageName(value) {
+                nameAliases.insert(aliasKey(tokens[name].text))
+            } else {
+                symbols.define(tokens[name].text, .init(file: file, scope: scopes.last?.id, value: value, isConstant: isConstant))
+            }
+            guard k < tokens.count, tokens[k].isSymbol(",") else { return }
+            j = k + 1
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func location(of token: ObjCToken) -> SourceLocation {
+        SourceLocation(file: file, line: token.line, column: token.column)
+    }
+
+    private func aliasKey(_ name: String) -> String { (scopes.last?.id ?? "") + "\u{0}" + name }
+
+    private func scopeID(_ token: ObjCToken) -> String { "\(file):\(token.line):\(token.column)" }
+
+    /// The source text from the first to the last token, whitespace-trimmed.
+    private func sourceText(_ span: [ObjCToken]) -> String {
+        guard let first = span.first, let last = span.last, first.range.lowerBound <= last.range.upperBound else { return "" }
+        let text = String(decoding: bytes[first.range.lowerBound..<last.range.upperBound], as: UTF8.self)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

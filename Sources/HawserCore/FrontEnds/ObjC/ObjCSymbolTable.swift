@@ -1,0 +1,143 @@
+/// The names the scanned Objective-C files give to strings and arrays of strings: object-like
+/// `#define`s and `NSString *` / `NSArray *` variables with an initialiser, each kept with
+/// the tokens of its value, which are resolved when a registration asks.
+///
+/// Lookups follow C's visibility, roughly: a variable declared inside a method or function is
+/// seen only there; a file-level one (or a macro) is seen everywhere, since headers and
+/// `extern` declarations share them across files. A definition in the same file as the use
+/// wins over the others; otherwise all definitions must agree on their value.
+struct ObjCSymbolTable {
+    struct Entry {
+        var file: String
+        /// The method or function the declaration is in; nil at file level and for macros.
+        var scope: String?
+        /// The initialiser's tokens, or a macro's replacement list.
+        var value: [ObjCToken]
+        /// A macro, or a variable declared `* const`: it cannot be assigned again.
+        var isConstant: Bool
+    }
+
+    private(set) var entries: [String: [Entry]] = [:]
+    /// `file` + NUL + name, for each name assigned with `=` outside its declaration in that file.
+    private var reassigned: Set<String> = []
+
+    /// The depth of alias chains followed (`#define A B`, `#define B @"x"`), against cycles.
+    private static let maximumDepth = 16
+
+    mutating func define(_ name: String, _ entry: Entry) {
+        entries[name, default: []].append(entry)
+    }
+
+    /// Records `name = …` outside a declaration in `file`: a non-constant `name` declared in
+    /// that file is then not a constant.
+    mutating func noteAssignment(to name: String, in file: String) {
+        reassigned.insert(file + "\u{0}" + name)
+    }
+
+    // MARK: - Resolution
+
+    /// The string that `tokens` (a name expression written in `file`, inside `scope`) stands
+    /// for: an `@"…"` literal, possibly parenthesised, or a name that resolves to one.
+    func string(_ tokens: [ObjCToken], file: String, scope: String?, depth: Int = 0) -> String? {
+        let tokens = Self.strippingParentheses(tokens)
+        guard tokens.count == 1, depth <= Self.maximumDepth else { return nil }
+        let token = tokens[0]
+        if token.isObjCStringLiteral { return token.stringValue }
+        guard token.kind == .identifier, let pool = visible(token.text, file: file, scope: scope) else { return nil }
+        return agreed(pool.map { string($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
+    }
+
+    /// The strings that `tokens` stand for as an array: `@[e, …]`, `[NSArray arrayWithObjects:e, …, nil]`,
+    /// `[NSArray arrayWithObject:e]`, or a name that resolves to one. Each element resolves as
+    /// by `string`.
+    func strings(_ tokens: [ObjCToken], file: String, scope: String?, depth: Int = 0) -> [String]? {
+        let tokens = Self.strippingParentheses(tokens)
+        guard !tokens.isEmpty, depth <= Self.maximumDepth else { return nil }
+        if tokens.count == 1 {
+            guard tokens[0].kind == .identifier, let pool = visible(tokens[0].text, file: file, scope: scope) else { return nil }
+            return agreed(pool.map { strings($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
+        }
+        var elements: [[ObjCToken]]
+        if tokens.count >= 3, tokens[0].isSymbol("@"), tokens[1].isSymbol("["), tokens[tokens.count - 1].isSymbol("]") {
+            elements = Self.split(Array(tokens[2..<(tokens.count - 1)]))
+        } else if tokens.count >= 6, tokens[0].isSymbol("["), tokens[1].isWord("NSArray"), tokens[3].isSymbol(":"),
+                  tokens[tokens.count - 1].isSymbol("]") {
+            elements = Self.split(Array(tokens[4..<(tokens.count - 1)]))
+            if tokens[2].isWord("arrayWithObjects") {
+                guard let last = elements.last, last.count == 1, last[0].isWord("nil") else { return nil }
+                elements.removeLast()
+            } else {
+                guard tokens[2].isWord("arrayWithObject"), elements.count == 1 else { return nil }
+            }
+        } else {
+            return nil
+        }
+        var values: [String] = []
+        for element in elements {
+            guard let value = string(element, file: file, scope: scope, depth: depth + 1) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// The definitions of `name` a use in `file` inside `scope` sees, or nil when there are
+    /// none or one that is assigned again.
+    private func visible(_ name: String, file: String, scope: String?) -> [Entry]? {
+        guard let all = entries[name] else { return nil }
+        var pool = scope.map { scope in all.filter { $0.scope == scope } } ?? []
+        if pool.isEmpty {
+            let global = all.filter { $0.scope == nil }
+            let sameFile = global.filter { $0.file == file }
+            pool = sameFile.isEmpty ? global : sameFile
+        }
+        guard !pool.isEmpty, pool.allSatisfy({ $0.isConstant || !reassigned.contains($0.file + "\u{0}" + name) }) else {
+            return nil
+        }
+        return pool
+    }
+
+    /// The common value, when every definition resolved to the same one.
+    private func agreed<Value: Equatable>(_ values: [Value?]) -> Value? {
+        guard let first = values.first, let value = first else { return nil }
+        return values.allSatisfy({ $0 == value }) ? value : nil
+    }
+
+    /// `tokens` without parentheses around the whole: `((@"x"))` → `@"x"`.
+    static func strippingParentheses(_ tokens: [ObjCToken]) -> [ObjCToken] {
+        var tokens = tokens[...]
+        while tokens.count >= 2, tokens.first!.isSymbol("("), tokens.last!.isSymbol(")") {
+            var depth = 0
+            var closesAtEnd = true
+            for (offset, token) in tokens.enumerated() {
+                if token.isSymbol("(") { depth += 1 }
+                if token.isSymbol(")") { depth -= 1 }
+                if depth == 0, offset < tokens.count - 1 {
+                    closesAtEnd = false
+                    break
+                }
+            }
+            guard closesAtEnd else { break }
+            tokens = tokens.dropFirst().dropLast()
+        }
+        return Array(tokens)
+    }
+
+    /// Splits at commas outside brackets; a trailing comma ends the list.
+    static func split(_ tokens: [ObjCToken]) -> [[ObjCToken]] {
+        var parts: [[ObjCToken]] = []
+        var current: [ObjCToken] = []
+        var depth = 0
+        for token in tokens {
+            if token.isSymbol("(") || token.isSymbol("[") || token.isSymbol("{") { depth += 1 }
+            if token.isSymbol(")") || token.isSymbol("]") || token.isSymbol("}") { depth -= 1 }
+            if depth == 0, token.isSymbol(",") {
+                parts.append(current)
+                current = []
+            } else {
+                current.append(token)
+            }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
+    }
+}

@@ -1,0 +1,4 @@
+#import "HWHandlerNames.h"
+
+NSString *const HWReadFileHandler = @"readFile";
+NSString *const HWAnalyticsHandler = @"analytics";
