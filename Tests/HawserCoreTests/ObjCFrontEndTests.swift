@@ -425,7 +425,6 @@ final class ObjCFrontEndTests: XCTestCase {
         XCTAssertEqual(report.diagnostics.map { "\($0.location) \($0.code.rawValue)" }, [
             "Bridge.m:5:44 unused-handler",
             "Bridge.m:6:44 duplicate-registration",
-            "Bridge.m:6:44 unused-handler",
             "Bridge.m:9:39 unknown-dispatch-name",
             "page.js:3:31 unregistered-handler",
         ])
