@@ -65,6 +65,10 @@ struct NativeFacts: Sendable {
     /// Findings of the front end itself, such as `unresolved-registration`.
     var diagnostics: [Diagnostic]
     var suppressions: [Suppression]
+    /// Values substituted into script templates before injection.
+    var placeholderBindings: [PlaceholderBinding] = []
+    /// JavaScript held in native string literals, for the JavaScript front end.
+    var embeddedScripts: [EmbeddedScript] = []
 
     init(registrations: [HandlerRegistration] = [], dispatchNames: [DispatchName] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = []) {
         self.registrations = registrations
@@ -92,6 +96,8 @@ extension NativeFacts {
             if a.line != b.line { return a.line < b.line }
             return a.codes.sorted().lexicographicallyPrecedes(b.codes.sorted())
         }
+        placeholderBindings.sort { ($0.location, $0.key) < ($1.location, $1.key) }
+        embeddedScripts.sort { $0.start < $1.start }
     }
 
     /// The facts of several native front ends (Swift, Objective-C) as one, sorted.
@@ -102,8 +108,27 @@ extension NativeFacts {
             merged.dispatchNames += part.dispatchNames
             merged.diagnostics += part.diagnostics
             merged.suppressions += part.suppressions
+            merged.placeholderBindings += part.placeholderBindings
+            merged.embeddedScripts += part.embeddedScripts
         }
         merged.sort()
         return merged
+    }
+}
+
+/// A value native code substitutes into a script before injecting it:
+/// `source.replacingOccurrences(of: "%message_handler%", with: Handler.name)`, or an entry
+/// `"message_handler": Handler.name` of a dictionary literal. `key` is the string as written
+/// (`%message_handler%`, `$<message_handler>` or a bare `message_handler`); `names` are the
+/// handler names the value resolves to (empty when it cannot be resolved).
+struct PlaceholderBinding: Hashable, Sendable {
+    var key: String
+    var names: [String]
+    var location: SourceLocation
+
+    init(key: String, names: [String], location: SourceLocation) {
+        self.key = key
+        self.names = names
+        self.location = location
     }
 }
