@@ -1,4 +1,5 @@
 import Dispatch
+import TreeSitter
 
 /// The inputs of a run, in memory: what the CLI (or another tool) read from the project.
 public struct ProjectInput: Sendable {
@@ -67,20 +68,64 @@ public enum Pipeline {
     /// contract, check everything against each other, apply suppressions, and sort.
     static func analyze(_ input: ProjectInput) -> Report {
         let global = input.config.runtime.global
-        let scriptFacts = concurrentMap(input.scripts.filter { !$0.isStyleSheet }) { analyzeScript($0, runtimeGlobal: global) }
+        let fileFacts = concurrentMap(input.scripts.filter { !$0.isStyleSheet }) { analyzeScript($0, runtimeGlobal: global) }
         // Objective-C files go to their front end, everything else of the native sources to Swift's.
         let nativeFacts = NativeFacts.merging([
             SwiftFrontEnd.analyze(input.swift.filter { !$0.isObjectiveCSource }),
             ObjCFrontEnd.analyze(input.swift.filter(\.isObjectiveCSource)),
         ])
-        let (contract, contractDiagnostics) = BridgeContract.derive(uses: scriptFacts.flatMap(\.uses), config: input.config)
+        let embedded = nativeFacts.embeddedScripts.map { analyzeEmbedded($0, runtimeGlobal: global) }
+        let scriptFacts = fileFacts + embedded.map(\.facts)
+        // The contract (what the bridge is built from) comes from the user scripts themselves.
+        let (contract, contractDiagnostics) = BridgeContract.derive(uses: fileFacts.flatMap(\.uses), config: input.config)
 
         var diagnostics = scriptFacts.flatMap(\.diagnostics) + nativeFacts.diagnostics + contractDiagnostics
         diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: nativeFacts, contract: contract, registration: input.config.registration)
+        let worldUses = zip(nativeFacts.embeddedScripts, embedded).flatMap { script, analysed in
+            script.world.map { world in analysed.facts.uses.map { (use: $0, world: world) } } ?? []
+        }
+        diagnostics += WorldChecker.check(uses: worldUses, registrations: nativeFacts.registrations)
         let suppressions = scriptFacts.flatMap(\.suppressions) + nativeFacts.suppressions
         return Report(
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
             contract: contract, inputs: input.scripts + input.swift, suppressions: suppressions)
+    }
+
+    /// JavaScript held in a native string literal, read in place. The literal may be a fragment,
+    /// so it is never a syntax error; an interpolated handler name becomes the names the
+    /// interpolation resolves to, or a `dynamic-handler-name` warning.
+    static func analyzeEmbedded(_ script: EmbeddedScript, runtimeGlobal: String) -> (facts: JavaScriptFacts, world: ContentWorldSpec?) {
+        var facts = JavaScriptFrontEnd.analyze(script: script.bytes, file: script.file, runtimeGlobal: runtimeGlobal) { point in
+            let (line, column) = script.sourcePosition(line: point.line, column: point.column)
+            return SourcePoint(line: line, column: column)
+        }
+        func readable(_ text: String) -> String {
+            guard text.contains(EmbeddedScript.interpolationPrefix) else { return text }
+            var result = text
+            for filler in script.interpolations.keys.sorted(by: { $0.count > $1.count }) {
+                result = result.replacingOccurrences(of: filler, with: "\\(…)")
+            }
+            return result
+        }
+        facts.diagnostics = facts.diagnostics.filter { $0.code != .syntaxError }.map { diagnostic in
+            var diagnostic = diagnostic
+            diagnostic.message = readable(diagnostic.message)
+            return diagnostic
+        }
+        facts.uses = facts.uses.flatMap { use -> [HandlerUse] in
+            guard use.name.hasPrefix(EmbeddedScript.interpolationPrefix) else { return [use] }
+            let names = script.interpolations[use.name] ?? []
+            if names.isEmpty {
+                facts.diagnostics.append(Diagnostic(
+                    .dynamicHandlerName, "handler name is interpolated from native code and cannot be checked: \\(…)", at: use.location))
+            }
+            return names.map { name in
+                var resolved = use
+                resolved.name = name
+                return resolved
+            }
+        }
+        return (facts, script.world)
     }
 
     /// Analyses a `.js` file, or every inline script of an `.html` file.

@@ -24,6 +24,8 @@ struct CompiledScript: Hashable, Sendable {
     var excludeMatch: [String]
     /// The exact text to inject.
     var text: String
+    /// The world its metadata names (`@world`), nil when it gives none.
+    var declaredWorld: ContentWorldSpec? = nil
 }
 
 extension ContentWorldSpec {

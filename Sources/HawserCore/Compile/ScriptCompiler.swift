@@ -93,7 +93,8 @@ enum ScriptCompiler {
                 name: entry.name, file: outputFile(entry.name), source: entry.file.path,
                 origin: entry.isStyleSheet ? .styleSheet : .javaScript, runAt: runAt(entry),
                 mainFrameOnly: metadata.noFrames, world: metadata.world ?? .page,
-                match: metadata.match.map(\.source), excludeMatch: metadata.excludeMatch.map(\.source), text: text)
+                match: metadata.match.map(\.source), excludeMatch: metadata.excludeMatch.map(\.source), text: text,
+                declaredWorld: metadata.world)
         }
         return Output(scripts: scripts, diagnostics: diagnostics)
     }

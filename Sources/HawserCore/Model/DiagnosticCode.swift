@@ -15,11 +15,12 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case invalidSchema = "invalid-schema"
     case payloadConflict = "payload-conflict"
     case payloadMismatch = "payload-mismatch"
+    case worldMismatch = "world-mismatch"
 
     public var defaultSeverity: Severity {
         switch self {
         case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .kindConflict, .invalidMetadata, .invalidSchema,
-             .payloadMismatch:
+             .payloadMismatch, .worldMismatch:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
              .duplicateRegistration, .payloadConflict:
@@ -44,6 +45,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .invalidMetadata: return "A user script's metadata is malformed, or its name or @require is wrong."
         case .payloadConflict: return "Scripts pass literals of different kinds at the same position of a handler's payload, so its inferred type falls back to any JSON value."
         case .payloadMismatch: return "A script's payload literal contradicts the payload type declared for the handler."
+        case .worldMismatch: return "A script in a known content world uses a handler registered only in other worlds."
         }
     }
 }

@@ -12,11 +12,20 @@ enum JavaScriptFrontEnd {
         script: [UInt8], file: String, origin: SourcePoint = SourcePoint(line: 1, column: 1),
         runtimeGlobal: String = RuntimeOptions.defaultGlobal
     ) -> JavaScriptFacts {
+        analyze(script: script, file: file, runtimeGlobal: runtimeGlobal) { point in
+            SourcePoint(line: point.line + origin.line - 1, column: point.column + (point.line == 1 ? origin.column - 1 : 0))
+        }
+    }
+
+    /// Analyses one script whose positions `locate` maps to positions in `file` (JavaScript
+    /// held in a native string literal, whose escapes and indentation shift columns).
+    static func analyze(
+        script: [UInt8], file: String, runtimeGlobal: String = RuntimeOptions.defaultGlobal,
+        locate: (SourcePoint) -> SourcePoint
+    ) -> JavaScriptFacts {
         func location(_ point: SourcePoint) -> SourceLocation {
-            SourceLocation(
-                file: file,
-                line: point.line + origin.line - 1,
-                column: point.column + (point.line == 1 ? origin.column - 1 : 0))
+            let mapped = locate(point)
+            return SourceLocation(file: file, line: mapped.line, column: mapped.column)
         }
 
         let tree: SyntaxTree
@@ -60,7 +69,7 @@ enum JavaScriptFrontEnd {
         diagnostics.sort(by: Diagnostic.sortKey)
 
         let suppressions = JavaScriptSuppressions.find(in: root)
-            .map { Suppression(file: file, line: $0.line + origin.line - 1, codes: $0.codes) }
+            .map { Suppression(file: file, line: locate(SourcePoint(line: $0.line, column: 1)).line, codes: $0.codes) }
             .sorted { ($0.line, $0.codes.sorted().joined(separator: ",")) < ($1.line, $1.codes.sorted().joined(separator: ",")) }
 
         return JavaScriptFacts(file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions)

@@ -66,6 +66,15 @@ struct SwiftFileScanner {
     private var contentControllerTypes: Set<String> = ["WKUserContentController"]
 
     private(set) var uses: [RegistrationUse] = []
+    /// String literals that mention `messageHandlers`: JavaScript to analyse in place.
+    private(set) var scriptLiterals: [(token: SwiftToken, context: SwiftContext)] = []
+    /// The content world of a `WKUserScript(source:…, in: world)` by the source literal's first
+    /// byte offset, or by the name of the variable passed as its source.
+    private(set) var worldsByLiteral: [Int: String] = [:]
+    private(set) var worldsByName: [(name: String, world: String, context: SwiftContext)] = []
+    /// `replacingOccurrences(of: "…", with: value)` and `"key": value` entries of dictionary
+    /// literals: candidate template bindings, resolved once every file is scanned.
+    private(set) var bindingCandidates: [(key: SwiftToken, value: [SwiftToken], context: SwiftContext)] = []
     private(set) var dispatchNames: [DispatchName] = []
 
     init(file: SourceFile, tokens: [SwiftToken], index fileIndex: Int) {
@@ -117,6 +126,13 @@ struct SwiftFileScanner {
             if i + 2 < tokens.count, tokens[i + 1].isSymbol("==") || tokens[i + 1].isSymbol("!="),
                isMessageName(at: i + 2), !continuesExpression(at: i + 5) {
                 addDispatch(token)
+            }
+            if token.text.contains("messageHandlers") { scriptLiterals.append((token, context)) }
+            // `"key": value` in a dictionary literal (not a `case "x":` label or a ternary).
+            if i + 2 < tokens.count, tokens[i + 1].isSymbol(":"), token.stringValue != nil, i > 0,
+               tokens[i - 1].isSymbol("[") || tokens[i - 1].isSymbol(","), parenDepth > 0 {
+                let end = expressionEnd(from: i + 2)
+                if end > i + 2 { bindingCandidates.append((token, Array(tokens[(i + 2)..<end]), context)) }
             }
         default:
             break
@@ -209,6 +225,9 @@ struct SwiftFileScanner {
         let afterDot = i > 0 && tokens[i - 1].isSymbol(".")
         let text = token.text
         recordCallOrMutation(at: i, afterDot: afterDot, symbols: &symbols)
+        if text == "WKUserScript" || text == "replacingOccurrences", isAny(at: i + 1, ["("]) {
+            recordScriptCall(at: i)
+        }
         if afterDot {
             if text == "add" || text == "addScriptMessageHandler" {
                 registration(at: i)
@@ -594,6 +613,28 @@ struct SwiftFileScanner {
             return j + 1
         }
         return 0
+    }
+
+    // MARK: - Script sources and templates
+
+    /// `WKUserScript(source: S, injectionTime: …, forMainFrameOnly: …, in: W)`: the world of S;
+    /// `x.replacingOccurrences(of: "%k%", with: v)`: a template binding.
+    private mutating func recordScriptCall(at i: Int) {
+        let arguments = splitArguments(from: i + 1)
+        if tokens[i].text == "replacingOccurrences" {
+            guard arguments.count >= 2, arguments[0].label == "of", arguments[1].label == "with",
+                  arguments[0].tokens.count == 1, arguments[0].tokens[0].stringValue != nil else { return }
+            bindingCandidates.append((arguments[0].tokens[0], arguments[1].tokens, context))
+            return
+        }
+        guard let source = arguments.first(where: { $0.label == "source" }),
+              let world = arguments.first(where: { $0.label == "in" }) else { return }
+        let worldText = sourceText(world.tokens)
+        if source.tokens.count == 1, source.tokens[0].kind == .string {
+            worldsByLiteral[source.tokens[0].range.lowerBound] = worldText
+        } else if source.tokens.count == 1, source.tokens[0].kind == .identifier {
+            worldsByName.append((source.tokens[0].identifier, worldText, context))
+        }
     }
 
     // MARK: - Calls and mutations

@@ -7,6 +7,7 @@ enum SwiftFrontEnd {
         var index = SwiftIndex()
         var uses: [SwiftFileScanner.RegistrationUse] = []
         var facts = NativeFacts()
+        var scanners: [SwiftFileScanner] = []
         for (number, file) in files.enumerated() {
             let tokens = SwiftLexer.tokenize(file.bytes)
             facts.suppressions += suppressions(in: tokens, file: file.path)
@@ -14,8 +15,13 @@ enum SwiftFrontEnd {
             scanner.scan(into: &index)
             uses += scanner.uses
             facts.dispatchNames += scanner.dispatchNames
+            scanners.append(scanner)
         }
         let resolver = SwiftNameResolver(index: index)
+        for (number, scanner) in scanners.enumerated() {
+            facts.embeddedScripts += embeddedScripts(scanner, file: files[number], resolver: resolver)
+            facts.placeholderBindings += placeholderBindings(scanner, resolver: resolver)
+        }
         for use in uses {
             let result = resolver.resolve(use.nameTokens, context: use.context)
             var resolved = 0
@@ -43,6 +49,63 @@ enum SwiftFrontEnd {
         }
         facts.sort()
         return facts
+    }
+
+    /// The JavaScript in the file's string literals that mention `messageHandlers`, with each
+    /// interpolation resolved where it can be and the world of a `WKUserScript` they go to.
+    private static func embeddedScripts(_ scanner: SwiftFileScanner, file: SourceFile, resolver: SwiftNameResolver) -> [EmbeddedScript] {
+        guard !scanner.scriptLiterals.isEmpty else { return [] }
+        var lineStarts = [0]
+        for (offset, byte) in file.bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        func position(_ offset: Int) -> (line: Int, column: Int) {
+            var low = 0, high = lineStarts.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            }
+            return (low + 1, offset - lineStarts[low] + 1)
+        }
+        var worlds = scanner.worldsByLiteral
+        for (name, world, context) in scanner.worldsByName {
+            for variable in resolver.variables(named: name, from: context) {
+                guard let initializer = variable.initializer else { continue }
+                let tokens = resolver.index.tokens(initializer)
+                if tokens.count == 1, tokens[0].kind == .string { worlds[tokens[0].range.lowerBound] = world }
+            }
+        }
+        var scripts: [EmbeddedScript] = []
+        for (token, context) in scanner.scriptLiterals {
+            guard let decoded = SwiftLexer.decodeWithPositions(token, in: file.bytes, fillerPrefix: EmbeddedScript.interpolationPrefix)
+            else { continue }
+            var script = EmbeddedScript(
+                file: file.path, bytes: decoded.bytes,
+                segments: decoded.runs.map { run in
+                    let (line, column) = position(run.sourceOffset)
+                    return EmbeddedScript.Segment(scriptOffset: run.scriptOffset, line: line, column: column)
+                },
+                world: worlds[token.range.lowerBound].flatMap(ContentWorldSpec.init(swift:)))
+            for (number, tokens) in decoded.interpolations.enumerated() {
+                let values = resolver.resolve(tokens, context: context)
+                script.interpolations[EmbeddedScript.interpolationPrefix + String(number)] = values.failures.isEmpty
+                    ? values.values.compactMap { if case .string(let s, _) = $0 { return s } else { return nil } }
+                    : []
+            }
+            scripts.append(script)
+        }
+        return scripts
+    }
+
+    /// Template bindings whose value resolves to names.
+    private static func placeholderBindings(_ scanner: SwiftFileScanner, resolver: SwiftNameResolver) -> [PlaceholderBinding] {
+        scanner.bindingCandidates.compactMap { candidate in
+            guard let key = candidate.key.stringValue else { return nil }
+            let values = resolver.resolve(candidate.value, context: candidate.context)
+            let names = values.values.compactMap { value -> String? in if case .string(let s, _) = value { return s } else { return nil } }
+            guard !names.isEmpty else { return nil }
+            return PlaceholderBinding(
+                key: key, names: names,
+                location: SourceLocation(file: scanner.file, line: candidate.key.line, column: candidate.key.column))
+        }
     }
 
     /// Why values that resolved are not names.

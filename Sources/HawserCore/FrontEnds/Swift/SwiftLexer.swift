@@ -501,3 +501,115 @@ extension SwiftLexer {
         return parts
     }
 }
+
+/// A string literal's decoded bytes, each interpolation as a filler identifier, with the source
+/// position of every run of bytes: how JavaScript held in a Swift literal is read in place.
+struct SwiftDecodedLiteral {
+    var bytes: [UInt8] = []
+    /// (script offset, source byte offset) where each run copied one for one starts.
+    var runs: [(scriptOffset: Int, sourceOffset: Int)] = []
+    /// The tokens of each interpolation, in order; the filler for the n-th is `prefix + n`.
+    var interpolations: [[SwiftToken]] = []
+}
+
+extension SwiftLexer {
+    /// Decodes the literal `token` of `bytes` (the whole file) as Swift does — escapes, the
+    /// multi-line indentation rule, line continuations — keeping where each byte came from.
+    /// Each interpolation becomes `fillerPrefix` followed by its number.
+    static func decodeWithPositions(_ token: SwiftToken, in bytes: [UInt8], fillerPrefix: String) -> SwiftDecodedLiteral? {
+        guard token.kind == .string, !token.isUnterminated else { return nil }
+        let lexer = SwiftLexer(bytes: bytes)
+        let depth = token.rawDepth
+        let delimiter = token.isMultiline ? 3 : 1
+        let contentStart = token.range.lowerBound + depth + delimiter
+        let contentEnd = token.range.upperBound - depth - delimiter
+        guard contentStart <= contentEnd else { return nil }
+        var out = SwiftDecodedLiteral()
+        var i = contentStart
+        var end = contentEnd
+        var indent: [UInt8] = []
+        if token.isMultiline {
+            // The content starts on the line after `"""`; the closing line's indentation is
+            // removed from every line, and the line break before `"""` is not part of it.
+            while i < end, !lexer.isNewline(bytes[i]) { i += 1 }
+            guard i < end else { return nil }
+            i += lexer.newlineLength(at: i)
+            var lineStart = end
+            while lineStart > i, !lexer.isNewline(bytes[lineStart - 1]) { lineStart -= 1 }
+            indent = Array(bytes[lineStart..<end])
+            guard indent.allSatisfy({ $0 == Byte.space || $0 == Byte.tab }) else { return nil }
+            end = max(i, lineStart - 1)
+            if end > i, bytes[end] == Byte.newline, bytes[end - 1] == Byte.carriageReturn { end -= 1 }
+            if lineStart <= i { end = i }
+        }
+        var atLineStart = token.isMultiline
+        var runOpen = false
+        func startRun(at source: Int) {
+            out.runs.append((out.bytes.count, source))
+            runOpen = true
+        }
+        while i < end {
+            if atLineStart {
+                atLineStart = false
+                var k = 0
+                while i < end, k < indent.count, bytes[i] == indent[k] { i += 1; k += 1 }
+                runOpen = false
+                continue
+            }
+            let b = bytes[i]
+            if token.isMultiline, lexer.isNewline(b) {
+                if !runOpen { startRun(at: i) }
+                out.bytes.append(Byte.newline)
+                i += lexer.newlineLength(at: i)
+                atLineStart = true
+                runOpen = false
+                continue
+            }
+            if b == Byte.backslash, lexer.hashes(at: i + 1, count: depth) {
+                let e = i + 1 + depth
+                if e < end, bytes[e] == Byte.lparen {
+                    // An interpolation: its tokens, up to the balancing `)`.
+                    var inner = SwiftLexer(bytes: bytes)
+                    inner.pos = e + 1
+                    var tokens: [SwiftToken] = []
+                    var parens = 0
+                    while let t = inner.nextToken(), inner.pos <= end + depth + delimiter {
+                        if t.kind == .punctuation, t.text == "(" { parens += 1 }
+                        if t.kind == .punctuation, t.text == ")" {
+                            if parens == 0 { break }
+                            parens -= 1
+                        }
+                        if !t.isComment { tokens.append(t) }
+                    }
+                    startRun(at: i)
+                    out.bytes += Array((fillerPrefix + String(out.interpolations.count)).utf8)
+                    out.interpolations.append(tokens)
+                    runOpen = false
+                    i = inner.pos
+                    continue
+                }
+                if token.isMultiline {
+                    var j = e
+                    while j < end, bytes[j] == Byte.space || bytes[j] == Byte.tab { j += 1 }
+                    if j < end, lexer.isNewline(bytes[j]) {
+                        i = j + lexer.newlineLength(at: j)
+                        atLineStart = true
+                        runOpen = false
+                        continue
+                    }
+                }
+                if let (decoded, next) = lexer.decodeEscape(at: e, end: end) {
+                    startRun(at: i)
+                    out.bytes += decoded
+                    runOpen = false
+                    i = next
+                    continue
+                }
+            }
+            if !runOpen { startRun(at: i) }
+            out.bytes.append(b)
+            i += 1
+        }
+        return out
+    }
+}

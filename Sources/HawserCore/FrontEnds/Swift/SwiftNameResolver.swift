@@ -110,6 +110,17 @@ struct SwiftNameResolver {
         return evaluate(SwiftExpressionParser.parse(tokens), Scope(context: context), depth: 0, visiting: &visiting)
     }
 
+    /// The variables `name` can mean at `context`: locals of its function, then members of the
+    /// enclosing types, then globals.
+    func variables(named name: String, from context: SwiftContext) -> [SwiftVariable] {
+        if let function = context.function, let locals = index.locals[SwiftIndex.memberKey(function, name)] { return locals }
+        for level in stride(from: context.typePath.count, through: 0, by: -1) {
+            let key = SwiftIndex.memberKey(SwiftIndex.key(Array(context.typePath.prefix(level))), name)
+            if let found = index.members[key], !found.isEmpty { return found }
+        }
+        return []
+    }
+
     // MARK: - Expressions
 
     private func evaluate(_ expression: SwiftExpression, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
