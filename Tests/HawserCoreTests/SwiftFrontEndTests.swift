@@ -30,7 +30,7 @@ final class SwiftFrontEndTests: XCTestCase {
         """)
         XCTAssertEqual(facts.registrations, [HandlerRegistration(
             name: "observer", location: SourceLocation(file: "App.swift", line: 2, column: 32),
-            reply: false, world: nil, scope: "App.swift:1:1")])
+            reply: false, world: nil, scope: "App.swift:1:1|controller")])
         XCTAssertEqual(facts.diagnostics, [])
     }
 
@@ -317,12 +317,27 @@ final class SwiftFrontEndTests: XCTestCase {
         }
         """).registrations
         XCTAssertEqual(r.map(\.name), ["a", "b", "c", "d", "e", "f"])
-        XCTAssertEqual(r[0].scope, "App.swift:2:5")
+        XCTAssertEqual(r[0].scope, "App.swift:2:5|c")
         XCTAssertEqual(r[0].scope, r[1].scope)
-        XCTAssertEqual(r[2].scope, "App.swift:6:5")
-        XCTAssertEqual(r[3].scope, "App.swift:7:5")
-        XCTAssertEqual(r[4].scope, "App.swift:12:9")
-        XCTAssertEqual(r[5].scope, "App.swift:13:9")
+        XCTAssertEqual(r[2].scope, "App.swift:6:5|c")
+        XCTAssertEqual(r[3].scope, "App.swift:7:5|c")
+        XCTAssertEqual(r[4].scope, "App.swift:12:9|c")
+        XCTAssertEqual(r[5].scope, "App.swift:13:9|c")
+    }
+
+    /// One name added to two controllers, directly or through a wrapper, is no duplicate.
+    func testDifferentReceiversAreNotOneScope() {
+        let r = analyze("""
+        final class Host { func attach(name: String) { controller.add(self, name: name) } }
+        func f(a: WKUserContentController, b: WKUserContentController, x: Host, y: Host) {
+            a.add(self, name: "one")
+            b.add(self, name: "one")
+            x.attach(name: "two")
+            y.attach(name: "two")
+        }
+        """).registrations
+        XCTAssertEqual(r.map(\.name), ["one", "one", "two", "two"])
+        XCTAssertEqual(Set(r.compactMap(\.scope)).count, 4)
     }
 
     func testProtocolRequirementsDoNotOpenScopes() {
@@ -335,7 +350,7 @@ final class SwiftFrontEndTests: XCTestCase {
             func install() { c.add(self, name: "x") }
         }
         """).registrations
-        XCTAssertEqual(r.map(\.scope), ["App.swift:6:5"])
+        XCTAssertEqual(r.map(\.scope), ["App.swift:6:5|c"])
     }
 
     // MARK: - Dispatch names

@@ -719,7 +719,7 @@ struct SwiftFileScanner {
         uses.append(RegistrationUse(
             file: file, nameTokens: nameTokens, nameText: sourceText(nameTokens),
             location: SourceLocation(file: file, line: first.line, column: first.column),
-            reply: reply, world: world, scope: straightLineScope, context: context))
+            reply: reply, world: world, scope: straightLineScope.map { $0 + "|" + receiverText(before: i) }, context: context))
     }
 
     private struct Argument {
@@ -865,6 +865,14 @@ struct SwiftFileScanner {
         }) else { return function }
         let chain = branches[start...].filter { !$0.isEmpty } + (topLevelClause.map { [$0] } ?? [])
         return chain.isEmpty ? function : function + ">" + chain.joined(separator: ">")
+    }
+
+    /// The receiver of the call whose name is at `i`, as written (`self` when there is none):
+    /// adding one name to two different controllers is no duplicate.
+    private func receiverText(before i: Int) -> String {
+        guard i > 0, tokens[i - 1].isSymbol(".") else { return "self" }
+        let start = postfixStart(before: i - 1)
+        return start < i - 1 ? sourceText(Array(tokens[start..<(i - 1)])) : "self"
     }
 
     /// The innermost function or initializer being scanned.

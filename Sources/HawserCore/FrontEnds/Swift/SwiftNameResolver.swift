@@ -317,7 +317,9 @@ struct SwiftNameResolver {
             if let argument = bound[position] {
                 var value = evaluate(argument.value, callScope, depth: depth + 1, visiting: &visiting)
                 if let first = argument.tokens.first {
-                    let origin = SwiftOrigin(location: index.location(first, file: call.context.file), scope: call.context.straightLine)
+                    let origin = SwiftOrigin(
+                        location: index.location(first, file: call.context.file),
+                        scope: call.context.straightLine.map { $0 + "|" + (call.receiver ?? "self") })
                     value.values = value.values.map { $0.with(origin: origin) }
                 }
                 value.failures = value.failures.map { failure in
