@@ -447,11 +447,17 @@ struct SwiftFileScanner {
             j += 1
         }
         while j < tokens.count, tokens[j].isSymbol("?") || tokens[j].isSymbol("!") { j += 1 }
+        var generics: [String: String] = [:]
         if j < tokens.count, tokens[j].isSymbol("<") {
+            // `<T: Feature, U>`: each parameter's first constraint.
             var angle = 0
             while j < tokens.count {
                 if tokens[j].isSymbol("<") { angle += 1 }
                 if tokens[j].isSymbol(">") { angle -= 1; if angle == 0 { j += 1; break } }
+                if angle == 1, tokens[j].kind == .identifier, j + 2 < tokens.count, tokens[j + 1].isSymbol(":"),
+                   tokens[j + 2].kind == .identifier {
+                    generics[tokens[j].identifier] = tokens[j + 2].identifier
+                }
                 j += 1
             }
         }
@@ -471,7 +477,7 @@ struct SwiftFileScanner {
         }
         return SwiftFunction(
             name: name, context: context, id: scope, parameters: parameters, body: nil,
-            isStatic: hasStaticModifier(before: i))
+            isStatic: hasStaticModifier(before: i), generics: generics)
     }
 
     private func nestingIsZero(from start: Int, to end: Int) -> Bool {

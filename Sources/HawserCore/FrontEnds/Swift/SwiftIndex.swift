@@ -68,6 +68,8 @@ struct SwiftFunction {
     var parameters: [SwiftParameter]
     var body: SwiftSpan?
     var isStatic: Bool
+    /// Generic parameters and their first constraint: `<T: Feature>` → ["T": "Feature"].
+    var generics: [String: String] = [:]
 
     /// `register(_:)`, `init(webView:handlers:)`.
     var signature: String {

@@ -232,9 +232,11 @@ struct SwiftNameResolver {
             }
         }
         if a.values.isEmpty || b.values.isEmpty {
-            // One side is unknown: the known side is a constant part of a runtime name.
+            // One side is unknown: the known side is a constant part of a runtime name, which
+            // is then resolved, as a pattern.
             for x in a.values { if case .string(let s, let o) = x { result.values.append(.pattern(s + "*", origin: o)) } }
             for y in b.values { if case .string(let t, let o) = y { result.values.append(.pattern("*" + t, origin: o)) } }
+            if !result.values.isEmpty { result.failures = [] }
         }
         return result
     }
@@ -261,9 +263,14 @@ struct SwiftNameResolver {
             collection.filtered = collection.filtered || binding.isFiltered
             return element(slot, of: collection, count: names.count)
         }
-        if let function = context.function.flatMap({ index.functionsByID[$0] }),
-           let parameter = function.parameters.first(where: { $0.name == name }) {
-            return self.parameter(parameter, of: function, depth: depth, visiting: &visiting)
+        if let function = context.function.flatMap({ index.functionsByID[$0] }) {
+            if let parameter = function.parameters.first(where: { $0.name == name }) {
+                return self.parameter(parameter, of: function, depth: depth, visiting: &visiting)
+            }
+            // A generic parameter stands for any type meeting its constraint.
+            if let constraint = function.generics[name], let type = typeKey(named: constraint, from: function.context) {
+                return SwiftValues(values: [.metatype(type)])
+            }
         }
         if let function = context.function,
            let locals = index.locals[SwiftIndex.memberKey(function, name)] {
