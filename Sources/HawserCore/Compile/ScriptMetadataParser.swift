@@ -33,6 +33,14 @@ enum ScriptMetadataParser {
         "name", "description", "match", "exclude-match", "run-at", "noframes", "world", "require", "unwrap",
     ]
 
+    /// Keys of other user-script managers that only describe the script (author, version,
+    /// links); accepted and ignored, so a Greasemonkey script's header is not an error.
+    static let informationalKeys: Set<String> = [
+        "author", "version", "namespace", "icon", "iconURL", "icon64", "icon64URL", "homepage", "homepageURL",
+        "website", "source", "supportURL", "updateURL", "downloadURL", "license", "copyright", "contributionURL",
+        "compatible", "incompatible", "antifeature",
+    ]
+
     /// Keys from other user-script managers with a different name here.
     static let renamedKeys = ["include": "match", "exclude": "exclude-match"]
 
@@ -300,6 +308,11 @@ private struct Reader {
         func fail(_ message: String) { error(message, line, at) }
 
         guard !key.isEmpty else { return fail("missing key after '@'") }
+        // `@name:fr`, `@description:de`: localised variants of descriptive keys.
+        let baseKey = key.split(separator: ":", maxSplits: 1).first.map(String.init) ?? key
+        if ScriptMetadataParser.informationalKeys.contains(baseKey) || (baseKey != key && ["name", "description"].contains(baseKey)) {
+            return
+        }
         guard ScriptMetadataParser.knownKeys.contains(key) else {
             let suggestion = ScriptMetadataParser.renamedKeys[key]
                 ?? NameSuggester.suggestion(for: key, among: ScriptMetadataParser.knownKeys)
