@@ -115,9 +115,14 @@ final class ScriptMetadataTests: XCTestCase {
         XCTAssertEqual(errors("// @noframe"), ["2:4 unknown metadata key '@noframe'; did you mean '@noframes'?"])
         XCTAssertEqual(errors("// @include https://a.com/*"), ["2:4 unknown metadata key '@include'; did you mean '@match'?"])
         XCTAssertEqual(errors("// @exclude https://a.com/*"), ["2:4 unknown metadata key '@exclude'; did you mean '@exclude-match'?"])
-        XCTAssertEqual(errors("// @version 1.0"), [
-            "2:4 unknown metadata key '@version'; known keys are @name, @description, @match, @exclude-match, @run-at, @noframes, @world, @require, @unwrap",
+        XCTAssertEqual(errors("// @grant GM_xmlhttpRequest"), [
+            "2:4 unknown metadata key '@grant'; known keys are @name, @description, @match, @exclude-match, @run-at, @noframes, @world, @require, @unwrap",
         ])
+    }
+
+    /// Other managers' descriptive keys are not errors.
+    func testInformationalKeysAreIgnored() {
+        XCTAssertEqual(errors("// @version 1.0\n// @author Someone\n// @namespace https://example.com\n// @name:fr Démo\n// @description:de Text"), [])
     }
 
     func testDuplicates() {
