@@ -30,7 +30,7 @@ enum ObjCFrontEnd {
         }
         for dispatch in dispatches {
             // A comparison with something that is not a known string says nothing about names.
-            if let name = symbols.string(dispatch.tokens, file: dispatch.location.file, scope: dispatch.scope) {
+            for name in symbols.string(dispatch.tokens, file: dispatch.location.file, scope: dispatch.scope) ?? [] {
                 facts.dispatchNames.append(DispatchName(name: name, location: dispatch.location))
             }
         }
@@ -47,7 +47,7 @@ enum ObjCFrontEnd {
            let loop = use.loops.last(where: { $0.variable == tokens[0].text }) {
             return symbols.strings(loop.source, file: use.file, scope: use.scope)
         }
-        return symbols.string(tokens, file: use.file, scope: use.scope).map { [$0] }
+        return symbols.string(tokens, file: use.file, scope: use.scope)
     }
 
     /// One suppression per comment holding `hawser-ignore:`. A comment alone on its line covers

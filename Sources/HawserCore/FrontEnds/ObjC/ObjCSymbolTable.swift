@@ -5,7 +5,8 @@
 /// Lookups follow C's visibility, roughly: a variable declared inside a method or function is
 /// seen only there; a file-level one (or a macro) is seen everywhere, since headers and
 /// `extern` declarations share them across files. A definition in the same file as the use
-/// wins over the others; otherwise all definitions must agree on their value.
+/// wins over the others; otherwise a name stands for every value its definitions give
+/// (`#if DEBUG` / `#else` branches, say): a wrong pairing costs less than a false alarm.
 struct ObjCSymbolTable {
     struct Entry {
         var file: String
@@ -36,15 +37,16 @@ struct ObjCSymbolTable {
 
     // MARK: - Resolution
 
-    /// The string that `tokens` (a name expression written in `file`, inside `scope`) stands
-    /// for: an `@"…"` literal, possibly parenthesised, or a name that resolves to one.
-    func string(_ tokens: [ObjCToken], file: String, scope: String?, depth: Int = 0) -> String? {
+    /// The strings that `tokens` (a name expression written in `file`, inside `scope`) can
+    /// stand for: an `@"…"` literal, possibly parenthesised, or a name whose definitions
+    /// resolve to literals (every value they give). Nil when none resolves.
+    func string(_ tokens: [ObjCToken], file: String, scope: String?, depth: Int = 0) -> [String]? {
         let tokens = Self.strippingParentheses(tokens)
         guard tokens.count == 1, depth <= Self.maximumDepth else { return nil }
         let token = tokens[0]
-        if token.isObjCStringLiteral { return token.stringValue }
+        if token.isObjCStringLiteral { return token.stringValue.map { [$0] } }
         guard token.kind == .identifier, let pool = visible(token.text, file: file, scope: scope) else { return nil }
-        return agreed(pool.map { string($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
+        return union(pool.map { string($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
     }
 
     /// The strings that `tokens` stand for as an array: `@[e, …]`, `[NSArray arrayWithObjects:e, …, nil]`,
@@ -55,7 +57,7 @@ struct ObjCSymbolTable {
         guard !tokens.isEmpty, depth <= Self.maximumDepth else { return nil }
         if tokens.count == 1 {
             guard tokens[0].kind == .identifier, let pool = visible(tokens[0].text, file: file, scope: scope) else { return nil }
-            return agreed(pool.map { strings($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
+            return union(pool.map { strings($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
         }
         var elements: [[ObjCToken]]
         if tokens.count >= 3, tokens[0].isSymbol("@"), tokens[1].isSymbol("["), tokens[tokens.count - 1].isSymbol("]") {
@@ -75,7 +77,7 @@ struct ObjCSymbolTable {
         var values: [String] = []
         for element in elements {
             guard let value = string(element, file: file, scope: scope, depth: depth + 1) else { return nil }
-            values.append(value)
+            values += value.filter { !values.contains($0) }
         }
         return values
     }
@@ -96,10 +98,11 @@ struct ObjCSymbolTable {
         return pool
     }
 
-    /// The common value, when every definition resolved to the same one.
-    private func agreed<Value: Equatable>(_ values: [Value?]) -> Value? {
-        guard let first = values.first, let value = first else { return nil }
-        return values.allSatisfy({ $0 == value }) ? value : nil
+    /// Every value the definitions that resolve give, in order, once each; nil when none does.
+    private func union(_ values: [[String]?]) -> [String]? {
+        var result: [String] = []
+        for value in values.compactMap({ $0 }) { result += value.filter { !result.contains($0) } }
+        return values.contains { $0 != nil } ? result : nil
     }
 
     /// `tokens` without parentheses around the whole: `((@"x"))` → `@"x"`.
