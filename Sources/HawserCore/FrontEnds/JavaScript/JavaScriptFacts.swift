@@ -5,7 +5,8 @@ struct HandlerUse: Hashable, Sendable {
     enum Form: String, Hashable, Sendable {
         /// `….messageHandlers.NAME.postMessage(…)`, directly or through an alias.
         case postMessage
-        /// A handler passed, returned or stored; its post happens elsewhere.
+        /// A handler passed, returned or stored (its post happens elsewhere), or a method other
+        /// than `postMessage` called on it.
         case reference
         /// `hawser.call("NAME", …)`: a request through the runtime.
         case call
