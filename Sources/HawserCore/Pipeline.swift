@@ -67,7 +67,10 @@ public enum Pipeline {
     /// contract, check everything against each other, apply suppressions, and sort.
     static func analyze(_ input: ProjectInput) -> Report {
         let global = input.config.runtime.global
-        let scriptFacts = concurrentMap(input.scripts.filter { !$0.isStyleSheet }) { analyzeScript($0, runtimeGlobal: global) }
+        let placeholders = input.config.placeholders
+        let scriptFacts = concurrentMap(input.scripts.filter { !$0.isStyleSheet }) {
+            analyzeScript($0, runtimeGlobal: global, placeholders: placeholders)
+        }
         // Objective-C files go to their front end, everything else of the native sources to Swift's.
         let nativeFacts = NativeFacts.merging([
             SwiftFrontEnd.analyze(input.swift.filter { !$0.isObjectiveCSource }),
@@ -80,17 +83,27 @@ public enum Pipeline {
         let suppressions = scriptFacts.flatMap(\.suppressions) + nativeFacts.suppressions
         return Report(
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
-            contract: contract, inputs: input.scripts + input.swift, suppressions: suppressions)
+            contract: contract, inputs: input.scripts + input.swift, suppressions: suppressions,
+            placeholderBindings: nativeFacts.placeholderBindings)
     }
 
-    /// Analyses a `.js` file, or every inline script of an `.html` file.
-    static func analyzeScript(_ file: SourceFile, runtimeGlobal: String = RuntimeOptions.defaultGlobal) -> JavaScriptFacts {
+    /// Analyses a `.js` file, or every inline script and event-handler attribute of an `.html`
+    /// file (an attribute only when it could use a handler, `JavaScriptFrontEnd.mayUseHandlers`).
+    static func analyzeScript(
+        _ file: SourceFile, runtimeGlobal: String = RuntimeOptions.defaultGlobal, placeholders: [PlaceholderForm] = []
+    ) -> JavaScriptFacts {
         guard file.isPage else {
-            return JavaScriptFrontEnd.analyze(script: file.bytes, file: file.path, runtimeGlobal: runtimeGlobal)
+            return JavaScriptFrontEnd.analyze(script: file.bytes, file: file.path, runtimeGlobal: runtimeGlobal, placeholders: placeholders)
         }
         var facts = JavaScriptFacts(file: file.path)
-        for script in HTMLScriptExtractor.inlineScripts(in: file.bytes) {
-            let part = JavaScriptFrontEnd.analyze(script: script.bytes, file: file.path, origin: script.origin, runtimeGlobal: runtimeGlobal)
+        for script in HTMLScriptExtractor.scripts(in: file.bytes)
+        where script.attribute == nil || JavaScriptFrontEnd.mayUseHandlers(script.bytes, runtimeGlobal: runtimeGlobal) {
+            let part = script.segments.isEmpty
+                ? JavaScriptFrontEnd.analyze(
+                    script: script.bytes, file: file.path, origin: script.origin, runtimeGlobal: runtimeGlobal, placeholders: placeholders)
+                : JavaScriptFrontEnd.analyze(
+                    script: script.bytes, file: file.path, runtimeGlobal: runtimeGlobal, placeholders: placeholders,
+                    position: script.documentPoint(of:))
             facts.uses += part.uses
             facts.diagnostics += part.diagnostics
             facts.suppressions += part.suppressions
