@@ -68,13 +68,16 @@ public enum Pipeline {
     /// contract, check everything against each other, apply suppressions, and sort.
     static func analyze(_ input: ProjectInput) -> Report {
         let global = input.config.runtime.global
-        let fileFacts = concurrentMap(input.scripts.filter { !$0.isStyleSheet }) { analyzeScript($0, runtimeGlobal: global) }
+        let placeholders = input.config.placeholders
+        let fileFacts = concurrentMap(input.scripts.filter { !$0.isStyleSheet }) {
+            analyzeScript($0, runtimeGlobal: global, placeholders: placeholders)
+        }
         // Objective-C files go to their front end, everything else of the native sources to Swift's.
         let nativeFacts = NativeFacts.merging([
             SwiftFrontEnd.analyze(input.swift.filter { !$0.isObjectiveCSource }),
             ObjCFrontEnd.analyze(input.swift.filter(\.isObjectiveCSource)),
         ])
-        let embedded = nativeFacts.embeddedScripts.map { analyzeEmbedded($0, runtimeGlobal: global) }
+        let embedded = nativeFacts.embeddedScripts.map { analyzeEmbedded($0, runtimeGlobal: global, placeholders: placeholders) }
         let scriptFacts = fileFacts + embedded.map(\.facts)
         // The contract (what the bridge is built from) comes from the user scripts themselves.
         let (contract, contractDiagnostics) = BridgeContract.derive(uses: fileFacts.flatMap(\.uses), config: input.config)
@@ -88,14 +91,19 @@ public enum Pipeline {
         let suppressions = scriptFacts.flatMap(\.suppressions) + nativeFacts.suppressions
         return Report(
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
-            contract: contract, inputs: input.scripts + input.swift, suppressions: suppressions)
+            contract: contract, inputs: input.scripts + input.swift, suppressions: suppressions,
+            placeholderBindings: nativeFacts.placeholderBindings)
     }
 
     /// JavaScript held in a native string literal, read in place. The literal may be a fragment,
     /// so it is never a syntax error; an interpolated handler name becomes the names the
     /// interpolation resolves to, or a `dynamic-handler-name` warning.
-    static func analyzeEmbedded(_ script: EmbeddedScript, runtimeGlobal: String) -> (facts: JavaScriptFacts, world: ContentWorldSpec?) {
-        var facts = JavaScriptFrontEnd.analyze(script: script.bytes, file: script.file, runtimeGlobal: runtimeGlobal) { point in
+    static func analyzeEmbedded(
+        _ script: EmbeddedScript, runtimeGlobal: String, placeholders: [PlaceholderForm]
+    ) -> (facts: JavaScriptFacts, world: ContentWorldSpec?) {
+        var facts = JavaScriptFrontEnd.analyze(
+            script: script.bytes, file: script.file, runtimeGlobal: runtimeGlobal, placeholders: placeholders
+        ) { point in
             let (line, column) = script.sourcePosition(line: point.line, column: point.column)
             return SourcePoint(line: line, column: column)
         }
@@ -128,14 +136,23 @@ public enum Pipeline {
         return (facts, script.world)
     }
 
-    /// Analyses a `.js` file, or every inline script of an `.html` file.
-    static func analyzeScript(_ file: SourceFile, runtimeGlobal: String = RuntimeOptions.defaultGlobal) -> JavaScriptFacts {
+    /// Analyses a `.js` file, or every inline script and event-handler attribute of an `.html`
+    /// file (an attribute only when it could use a handler, `JavaScriptFrontEnd.mayUseHandlers`).
+    static func analyzeScript(
+        _ file: SourceFile, runtimeGlobal: String = RuntimeOptions.defaultGlobal, placeholders: [PlaceholderForm] = []
+    ) -> JavaScriptFacts {
         guard file.isPage else {
-            return JavaScriptFrontEnd.analyze(script: file.bytes, file: file.path, runtimeGlobal: runtimeGlobal)
+            return JavaScriptFrontEnd.analyze(script: file.bytes, file: file.path, runtimeGlobal: runtimeGlobal, placeholders: placeholders)
         }
         var facts = JavaScriptFacts(file: file.path)
-        for script in HTMLScriptExtractor.inlineScripts(in: file.bytes) {
-            let part = JavaScriptFrontEnd.analyze(script: script.bytes, file: file.path, origin: script.origin, runtimeGlobal: runtimeGlobal)
+        for script in HTMLScriptExtractor.scripts(in: file.bytes)
+        where script.attribute == nil || JavaScriptFrontEnd.mayUseHandlers(script.bytes, runtimeGlobal: runtimeGlobal) {
+            let part = script.segments.isEmpty
+                ? JavaScriptFrontEnd.analyze(
+                    script: script.bytes, file: file.path, origin: script.origin, runtimeGlobal: runtimeGlobal, placeholders: placeholders)
+                : JavaScriptFrontEnd.analyze(
+                    script: script.bytes, file: file.path, runtimeGlobal: runtimeGlobal, placeholders: placeholders,
+                    position: script.documentPoint(of:))
             facts.uses += part.uses
             facts.diagnostics += part.diagnostics
             facts.suppressions += part.suppressions

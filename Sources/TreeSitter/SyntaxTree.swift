@@ -22,7 +22,8 @@ public struct SourcePoint: Hashable, Comparable, Sendable, CustomStringConvertib
 /// A parsed syntax tree. Owns the tree-sitter tree and the source bytes its nodes point into.
 public final class SyntaxTree: @unchecked Sendable {
     fileprivate let raw: OpaquePointer
-    /// The UTF-8 bytes that were parsed.
+    /// The UTF-8 source the nodes' text comes from: the bytes that were parsed, or the text a
+    /// stand-in was parsed for (see `JavaScriptParser.parse(_:standIn:)`).
     public let bytes: [UInt8]
 
     fileprivate init(raw: OpaquePointer, bytes: [UInt8]) {
@@ -69,14 +70,21 @@ public enum JavaScriptParser {
 
     /// Parses `bytes` (UTF-8) and returns the tree. A source with syntax errors still yields a
     /// tree, with ERROR and MISSING nodes where the errors are.
-    public static func parse(_ bytes: [UInt8]) throws -> SyntaxTree {
+    ///
+    /// With `standIn`, the parser reads `standIn` instead: text of the same length that stands
+    /// for `bytes` where they are not JavaScript yet (a template's placeholders, filled in with
+    /// identifiers). The tree's shape and positions are those of `standIn`; its `bytes`, and so
+    /// every node's `text`, are `bytes`, as written.
+    public static func parse(_ bytes: [UInt8], standIn: [UInt8]? = nil) throws -> SyntaxTree {
+        precondition(standIn == nil || standIn!.count == bytes.count, "a stand-in must have the length of the text it stands for")
+        let parsed = standIn ?? bytes
         guard let parser = ts_parser_new() else { throw TreeSitterError.parseFailed }
         defer { ts_parser_delete(parser) }
         let language = tree_sitter_javascript()
         guard ts_parser_set_language(parser, language) else {
             throw TreeSitterError.incompatibleLanguage(version: ts_language_version(language))
         }
-        let tree = bytes.withUnsafeBufferPointer { buffer in
+        let tree = parsed.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
                 ts_parser_parse_string(parser, nil, $0, UInt32(buffer.count))
             }

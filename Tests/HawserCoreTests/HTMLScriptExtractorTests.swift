@@ -43,4 +43,61 @@ final class HTMLScriptExtractorTests: XCTestCase {
         let found = scripts("<html>\r\n<body>\r<script>x</script>")
         XCTAssertEqual(found.first?.1, SourcePoint(line: 3, column: 9))
     }
+    // MARK: - Event-handler attributes
+
+    /// Attribute scripts as (attribute, decoded text, origin).
+    func attributes(_ html: String) -> [(String, String, SourcePoint)] {
+        HTMLScriptExtractor.scripts(in: Array(html.utf8)).compactMap { script in
+            script.attribute.map { ($0, String(decoding: script.bytes, as: UTF8.self), script.origin) }
+        }
+    }
+
+    func testEventAttributesInEveryQuoting() {
+        let html = "<button onclick=\"a(1)\" ONLOAD='b(2)' onkeyup=c(3) title=\"d()\" on=\"e()\" onfocus>x</button>\n<p onclick=\"\"></p>"
+        let found = attributes(html)
+        XCTAssertEqual(found.map(\.0), ["onclick", "onload", "onkeyup"])
+        XCTAssertEqual(found.map(\.1), ["a(1)", "b(2)", "c(3)"])
+        XCTAssertEqual(found.map(\.2), [SourcePoint(line: 1, column: 18), SourcePoint(line: 1, column: 32), SourcePoint(line: 1, column: 46)])
+        // inlineScripts still lists only the elements.
+        XCTAssertEqual(scripts(html).map(\.0), [])
+    }
+
+    func testEventAttributesInDocumentOrderWithScripts() {
+        let html = "<body onload=\"a()\"><script onload=\"b()\">c()</script><textarea><i onclick=\"no()\"></i></textarea><!-- <i onclick=\"no()\"> --></body>"
+        XCTAssertEqual(HTMLScriptExtractor.scripts(in: Array(html.utf8)).map { String(decoding: $0.bytes, as: UTF8.self) }, ["a()", "b()", "c()"])
+    }
+
+    func testCharacterReferencesAreDecodedAndPositionsMapBack() {
+        let html = "<a onclick=\"f(&quot;x&quot;, &#39;y&#x27;, a &amp;&amp; b, &unknown;, &amp c);  g()\">"
+        let script = HTMLScriptExtractor.scripts(in: Array(html.utf8))[0]
+        XCTAssertEqual(String(decoding: script.bytes, as: UTF8.self), "f(\"x\", 'y', a && b, &unknown;, & c);  g()")
+        let text = String(decoding: script.bytes, as: UTF8.self)
+        func column(_ needle: String, in haystack: String) -> Int {
+            haystack.utf8.distance(from: haystack.startIndex, to: haystack.range(of: needle)!.lowerBound) + 1
+        }
+        func scriptColumn(_ needle: String) -> Int { column(needle, in: text) }
+        func htmlColumn(_ needle: String) -> Int { column(needle, in: html) }
+        // Copied bytes map exactly, after any number of references.
+        XCTAssertEqual(script.documentPoint(of: SourcePoint(line: 1, column: scriptColumn("g()"))), SourcePoint(line: 1, column: htmlColumn("g()")))
+        XCTAssertEqual(script.documentPoint(of: SourcePoint(line: 1, column: 1)), SourcePoint(line: 1, column: 13))
+        // A decoded character sits at its reference's `&`.
+        XCTAssertEqual(script.documentPoint(of: SourcePoint(line: 1, column: 3)), SourcePoint(line: 1, column: htmlColumn("&quot;")))
+    }
+
+    func testMultiLineAttributeWithReferences() {
+        let html = "<p>\n<a onclick=\"f(&quot;x&quot;);\n    g();\n  h()\">"
+        let script = HTMLScriptExtractor.scripts(in: Array(html.utf8))[0]
+        XCTAssertEqual(String(decoding: script.bytes, as: UTF8.self), "f(\"x\");\n    g();\n  h()")
+        XCTAssertEqual(script.documentPoint(of: SourcePoint(line: 2, column: 5)), SourcePoint(line: 3, column: 5))
+        XCTAssertEqual(script.documentPoint(of: SourcePoint(line: 3, column: 3)), SourcePoint(line: 4, column: 3))
+    }
+
+    func testNumericReferences() {
+        let decoded = { (value: String) in
+            String(decoding: HTMLScriptExtractor.scripts(in: Array("<a onclick=\"\(value)\">".utf8))[0].bytes, as: UTF8.self)
+        }
+        XCTAssertEqual(decoded("&#40;&#x29;&#X7B&#0;&#1114112;&#xD800;"), "(){\u{FFFD}\u{FFFD}\u{FFFD}")
+        XCTAssertEqual(decoded("a&b &#; &#x;"), "a&b &#; &#x;")
+        XCTAssertEqual(decoded("&lt;=&amp=&ampx"), "<=&amp=&ampx")
+    }
 }

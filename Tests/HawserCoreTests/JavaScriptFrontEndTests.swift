@@ -373,6 +373,54 @@ final class JavaScriptFrontEndTests: XCTestCase {
         XCTAssertEqual(uses("ready && webkit.messageHandlers.x.postMessage(1);"), ["x@1:33"])
     }
 
+    /// Whether each use's result is used, in source order.
+    private func resultUsed(_ source: String) -> [Bool] {
+        analyze(source).uses.map(\.resultUsed)
+    }
+
+    func testCallbackExpressionBodyDoesNotUseTheResult() {
+        let post = "webkit.messageHandlers.x.postMessage(v)"
+        XCTAssertEqual(resultUsed("window.addEventListener(\"scroll\", () => \(post))"), [false])
+        XCTAssertEqual(resultUsed("el.addEventListener(\"scroll\", async (e) => \(post), { passive: true })"), [false])
+        XCTAssertEqual(resultUsed("setTimeout(() => (\(post)), 10)"), [false])
+        XCTAssertEqual(resultUsed("names.forEach(n => c ? \(post) : null)"), [false])
+        XCTAssertEqual(resultUsed("new Promise(resolve => \(post))"), [false])
+        XCTAssertEqual(resultUsed("el.run = cond ? (() => \(post)) : null; list.push(() => \(post))"), [true, false])
+        // An event handler property is a callback the browser ignores the result of.
+        XCTAssertEqual(resultUsed("el.onclick = () => \(post); window[\"onmessage\"] = function () { return \(post) }"), [false, false])
+        XCTAssertEqual(resultUsed("el.onAir = () => \(post); on = () => \(post)"), [true, true])
+        // A function expression passed as a callback returns into a caller that ignores it.
+        XCTAssertEqual(resultUsed("el.addEventListener(\"load\", function () { return \(post) })"), [false])
+        // A top-level return is an HTML event attribute's: the browser ignores it.
+        XCTAssertEqual(resultUsed("return \(post)"), [false])
+    }
+
+    func testResultOfANamedFunctionIsUsed() {
+        let post = "webkit.messageHandlers.x.postMessage(v)"
+        XCTAssertEqual(resultUsed("const send = (v) => \(post)"), [true])
+        XCTAssertEqual(resultUsed("let send; send = (v) => \(post)"), [true])
+        XCTAssertEqual(resultUsed("window.send = function (v) { return \(post) }"), [true])
+        XCTAssertEqual(resultUsed("const api = { send: (v) => \(post), load() { return \(post) } }"), [true, true])
+        XCTAssertEqual(resultUsed("class A { send = (v) => \(post); load() { return \(post) } }"), [true, true])
+        XCTAssertEqual(resultUsed("export default (v) => \(post)"), [true])
+        XCTAssertEqual(resultUsed("function f(send = () => \(post)) {}"), [true])
+        // Inside a callback, a result that is awaited, chained, assigned or passed on is used.
+        XCTAssertEqual(resultUsed("el.addEventListener(\"x\", async () => { await \(post) })"), [true])
+        XCTAssertEqual(resultUsed("el.addEventListener(\"x\", () => \(post).then(show))"), [true])
+        XCTAssertEqual(resultUsed("el.addEventListener(\"x\", () => show(\(post)))"), [true])
+    }
+
+    func testCallbacksWhoseResultsAreHandedOn() {
+        let post = "webkit.messageHandlers.x.postMessage(v)"
+        // `map` collects what its callback returns, `then` resolves to it: used when their result is.
+        XCTAssertEqual(resultUsed("await Promise.all(names.map(v => \(post)))"), [true])
+        XCTAssertEqual(resultUsed("names.map(v => \(post));"), [false])
+        XCTAssertEqual(resultUsed("const r = await ready.then(() => \(post))"), [true])
+        XCTAssertEqual(resultUsed("ready.then(() => \(post));"), [false])
+        // Called on the spot: its result is the call's.
+        XCTAssertEqual(resultUsed("const p = (() => \(post))(); (() => \(post))();"), [true, false])
+    }
+
     // MARK: - References that are not called
 
     func testReferencePassedReturnedOrStored() {
@@ -471,7 +519,8 @@ final class JavaScriptFrontEndTests: XCTestCase {
     func testUnknownMethod() {
         let source = "window.webkit.messageHandlers.observer.pushMessage({})"
         let facts = analyze(source)
-        XCTAssertEqual(facts.uses, [])
+        // Still a use of `observer`, so its name is checked too.
+        XCTAssertEqual(facts.uses, [HandlerUse(name: "observer", location: SourceLocation(file: "app.js", line: 1, column: 31), resultUsed: false, form: .reference)])
         XCTAssertEqual(diagnostics(source), ["unknown-handler-method@1:40 'pushMessage' is not a method of a message handler; did you mean 'postMessage'?"])
         XCTAssertEqual(facts.diagnostics.first?.handler, "observer")
         XCTAssertEqual(facts.diagnostics.first?.severity, .error)
@@ -537,7 +586,7 @@ final class JavaScriptFrontEndTests: XCTestCase {
     func testOriginMapping() {
         let source = "webkit.messageHandlers.a.postMessage(1)\n  webkit.messageHandlers.b.pushMessage(2)"
         let facts = analyze(source, origin: SourcePoint(line: 10, column: 9))
-        XCTAssertEqual(facts.uses.map { "\($0.name)@\($0.location)" }, ["a@app.js:10:32"])
+        XCTAssertEqual(facts.uses.map { "\($0.name)@\($0.location)" }, ["a@app.js:10:32", "b@app.js:11:26"])
         XCTAssertEqual(facts.diagnostics.map { "\($0.location)" }, ["app.js:11:28"])
     }
 

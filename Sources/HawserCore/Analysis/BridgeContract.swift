@@ -24,8 +24,10 @@ struct BridgeContract: Sendable {
 
     /// Derives the contract. A name used both as a message and as a request, or against the
     /// kind `hawser.json` declares, is a `kind-conflict` error at each offending use.
+    /// Templated uses (`HandlerUse.template`) are not part of it: their names are filled in by
+    /// the app, so they are checked (`TemplatePairing`) but never generated for.
     static func derive(uses: [HandlerUse], config: HawserConfig) -> (BridgeContract, [Diagnostic]) {
-        let usesByName = Dictionary(grouping: uses, by: \.name)
+        let usesByName = Dictionary(grouping: uses.filter { $0.template == nil }, by: \.name)
         var diagnostics: [Diagnostic] = []
         var handlers: [ContractHandler] = []
         for name in Set(usesByName.keys).union(config.handlers.keys).sorted() {

@@ -4,7 +4,9 @@ enum HandlerChecker {
     static func check(
         scripts: [JavaScriptFacts], swift: NativeFacts, contract: BridgeContract, registration: HawserConfig.Registration
     ) -> [Diagnostic] {
-        let uses = scripts.flatMap(\.uses)
+        // Templated uses count as the names their placeholders are filled in with.
+        let pairing = TemplatePairing(uses: scripts.flatMap(\.uses), bindings: swift.placeholderBindings)
+        let uses = pairing.uses
         let registrationsByName = Dictionary(grouping: swift.registrations.filter { !$0.isPattern }, by: \.name)
         let patterns = swift.registrations.filter(\.isPattern)
         let usedNames = Set(uses.map(\.name))
@@ -17,22 +19,27 @@ enum HandlerChecker {
             let matchingPatterns = patterns.filter { $0.matches(use.name) }
             guard let registered = registrationsByName[use.name] ?? (matchingPatterns.isEmpty ? nil : matchingPatterns) else {
                 let suggestion = NameSuggester.suggestion(for: use.name, among: registeredNames)
-                let message = "no message handler named '\(use.name)' is registered in Swift" + NameSuggester.suffix(suggesting: suggestion)
+                let message = "no message handler named '\(use.name)' is registered in Swift" + pairing.origin(of: use)
+                    + NameSuggester.suffix(suggesting: suggestion)
                 diagnostics.append(Diagnostic(.unregisteredHandler, message, at: use.location, handler: use.name, suggestion: suggestion))
                 continue
             }
             // A settle-transport call gets its reply through `settle`, not through postMessage.
             let settles = use.isRuntimeUse && contract.handler(named: use.name)?.transport == .settle
-            if use.resultUsed, !settles, !registered.contains(where: \.reply) {
+            if use.resultUsed, !settles, !registered.contains(where: \.reply),
+               !pairing.anotherName(of: use, satisfies: { name in
+                   (registrationsByName[name] ?? patterns.filter { $0.matches(name) }).contains(where: \.reply)
+               }) {
                 let message = use.form == .call
-                    ? "hawser.call('\(use.name)') always resolves to undefined: the handler is registered without reply; register it with addScriptMessageHandler(_:contentWorld:name:), or give it the \"settle\" transport"
-                    : "the result of postMessage to '\(use.name)' is always undefined: the handler is registered without reply; register it with addScriptMessageHandler(_:contentWorld:name:)"
+                    ? "hawser.call('\(use.name)')\(pairing.origin(of: use)) always resolves to undefined: the handler is registered without reply; register it with addScriptMessageHandler(_:contentWorld:name:), or give it the \"settle\" transport"
+                    : "the result of postMessage to '\(use.name)'\(pairing.origin(of: use)) is always undefined: the handler is registered without reply; register it with addScriptMessageHandler(_:contentWorld:name:)"
                 diagnostics.append(Diagnostic(.replyExpected, message, at: use.location, handler: use.name))
             }
         }
 
-        // A computed name the author has not vouched for (by suppressing its warning) could be any.
-        let anyNameComputed = scripts.contains { facts in
+        // A computed name the author has not vouched for (by suppressing its warning) could be any;
+        // so could a templated one that no binding fills in.
+        let anyNameComputed = pairing.hasOpenUse || scripts.contains { facts in
             facts.diagnostics.contains { diagnostic in
                 diagnostic.code == .dynamicHandlerName && !facts.suppressions.contains {
                     $0.file == diagnostic.location.file && $0.line == diagnostic.location.line && $0.codes.contains(DiagnosticCode.dynamicHandlerName.rawValue)

@@ -18,6 +18,8 @@ public struct Report: Sendable {
     let sources: [String: [UInt8]]
     /// The `hawser-ignore:` comments of the inputs.
     var suppressions: [Suppression] = []
+    /// Every templated use, by position, with the names its placeholders are filled in with.
+    var templatedUses: [TemplatePairing.Templated] = []
 
     /// Adds findings of later stages, applying the suppressions and keeping the order.
     mutating func add(_ more: [Diagnostic]) {
@@ -62,10 +64,15 @@ public struct Report: Sendable {
 
 extension Report {
     /// A report of the front ends' facts and the checks' findings, with the handler table made from them.
+    /// A templated use is in the table under each name its placeholders are filled in with, and
+    /// in `templatedUses`.
     init(
         diagnostics: [Diagnostic], uses: [HandlerUse], registrations: [HandlerRegistration], contract: BridgeContract,
-        inputs: [SourceFile], suppressions: [Suppression]
+        inputs: [SourceFile], suppressions: [Suppression], placeholderBindings: [PlaceholderBinding] = []
     ) {
+        let pairing = TemplatePairing(uses: uses, bindings: placeholderBindings)
+        let uses = pairing.uses
+        templatedUses = pairing.templated
         let registrationsByName = Dictionary(grouping: registrations, by: \.name)
         handlers = Set(uses.map(\.name)).union(registrationsByName.keys).union(contract.names).sorted().map { name in
             HandlerSummary(

@@ -22,6 +22,8 @@ public struct HawserConfig: Equatable, Sendable {
     var nativeFeel: [NativeFeelPreset] = []
     /// Origins (`scheme://host[:port]`) whose frames may post to any handler; empty allows all.
     var allowedOrigins: [String] = []
+    /// The placeholder forms script templates contain (`%NAME%`), in the order given.
+    var placeholders: [PlaceholderForm] = []
 
     public init() {}
 
@@ -56,7 +58,7 @@ public struct HawserConfig: Equatable, Sendable {
     }
 
     /// Every top-level key `hawser.json` accepts.
-    static let keys = ["allowedOrigins", "handlers", "name", "nativeFeel", "output", "registration", "requestTransport", "runtime", "scripts", "swift"]
+    static let keys = ["allowedOrigins", "handlers", "name", "nativeFeel", "output", "placeholders", "registration", "requestTransport", "runtime", "scripts", "swift"]
 
     /// Parses `hawser.json`. Throws a `ConfigError` naming the key and the reason for anything
     /// that is not strict JSON (`JSON.parse`; then the error carries the position), an unknown
@@ -91,6 +93,7 @@ public struct HawserConfig: Equatable, Sendable {
             case "runtime": config.runtime = try reader.runtime(value, key: key)
             case "nativeFeel": config.nativeFeel = try reader.presets(value, key: key)
             case "allowedOrigins": config.allowedOrigins = try reader.origins(value, key: key)
+            case "placeholders": config.placeholders = try reader.placeholders(value, key: key)
             default: throw reader.unknownKey(key, path: key, known: keys)
             }
         }
@@ -240,6 +243,27 @@ private struct ConfigReader {
             }
         }
         return options
+    }
+
+    func placeholders(_ value: JSON, key: String) throws(ConfigError) -> [PlaceholderForm] {
+        let example = "such as \"%NAME%\" or \"$<NAME>\""
+        guard let array = value.arrayValue else { throw error(key, "expected an array of placeholder forms \(example)") }
+        var forms: [PlaceholderForm] = []
+        for (index, item) in array.enumerated() {
+            let path = "\(key)[\(index)]"
+            guard let written = item.stringValue else { throw error(path, "expected a placeholder form \(example)") }
+            let markers = written.components(separatedBy: PlaceholderForm.nameMarker).count - 1
+            if markers == 0 {
+                throw error(path, "'\(written)' does not contain NAME, which stands for the placeholder's name: write it \(example)")
+            }
+            if markers > 1 { throw error(path, "'\(written)' contains NAME \(markers) times; a form has one name") }
+            guard let form = PlaceholderForm(written) else {
+                throw error(path, "'\(written)' has no constant text before or after NAME, so it would match every identifier")
+            }
+            guard !forms.contains(form) else { throw error(path, "'\(written)' is listed twice") }
+            forms.append(form)
+        }
+        return forms
     }
 
     func presets(_ value: JSON, key: String) throws(ConfigError) -> [NativeFeelPreset] {

@@ -1,11 +1,43 @@
 /// The JSON report, version 1. Other tools read it: fields are only ever added.
 enum JSONReporter {
     static func render(_ report: Report) -> String {
-        JSON.object([
+        var members: [(String, JSON)] = [
             ("version", .int(1)),
             ("diagnostics", .array(report.diagnostics.map(diagnostic))),
             ("handlers", .array(report.handlers.map { handler($0, contract: report.contract.handler(named: $0.name)) })),
-        ]).rendered()
+        ]
+        // Only when there are some, so that reports of projects without templates stay as they were.
+        if !report.templatedUses.isEmpty {
+            members.append(("templatedUses", .array(report.templatedUses.map(templatedUse))))
+        }
+        return JSON.object(members).rendered()
+    }
+
+    /// A use's position and what it does; `template` only for a templated use.
+    static func use(_ use: HandlerUse) -> [(String, JSON)] {
+        var members: [(String, JSON)] = [
+            ("file", .string(use.location.file)),
+            ("line", .int(use.location.line)),
+            ("column", .int(use.location.column)),
+            ("resultUsed", .bool(use.resultUsed)),
+            ("form", .string(use.form.rawValue)),
+        ]
+        if let template = use.template { members.append(("template", .string(template.written))) }
+        return members
+    }
+
+    /// A templated use: its template, where it is, and the names it is paired with.
+    static func templatedUse(_ templated: TemplatePairing.Templated) -> JSON {
+        let use = templated.use
+        return .object([
+            ("template", .string(use.template?.written ?? use.name)),
+            ("file", .string(use.location.file)),
+            ("line", .int(use.location.line)),
+            ("column", .int(use.location.column)),
+            ("resultUsed", .bool(use.resultUsed)),
+            ("form", .string(use.form.rawValue)),
+            ("names", .array(templated.names.map(JSON.string))),
+        ])
     }
 
     static func diagnostic(_ d: Diagnostic) -> JSON {
@@ -26,15 +58,7 @@ enum JSONReporter {
             ("name", .string(h.name)),
             ("kind", .optional(contract?.kind.rawValue)),
             ("transport", .optional(contract?.transport?.rawValue)),
-            ("uses", .array(h.uses.map { use in
-                .object([
-                    ("file", .string(use.location.file)),
-                    ("line", .int(use.location.line)),
-                    ("column", .int(use.location.column)),
-                    ("resultUsed", .bool(use.resultUsed)),
-                    ("form", .string(use.form.rawValue)),
-                ])
-            })),
+            ("uses", .array(h.uses.map { .object(use($0)) })),
             ("registrations", .array(h.registrations.map { registration in
                 .object([
                     ("file", .string(registration.location.file)),

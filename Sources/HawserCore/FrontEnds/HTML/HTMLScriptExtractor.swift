@@ -1,22 +1,82 @@
 import TreeSitter
 
-/// An inline classic or module script of an HTML document.
+/// An inline classic or module script of an HTML document, or the value of an event-handler
+/// attribute (`onclick="…"`).
 struct InlineScript: Hashable, Sendable {
-    /// The script's text, byte for byte as in the document.
+    /// The script's text: byte for byte as in the document, except that character references
+    /// in an attribute value are decoded (`&quot;` → `"`).
     var bytes: [UInt8]
     /// Where the script's first byte sits in the document.
     var origin: SourcePoint
+    /// The event-handler attribute (`onclick`) whose value the script is; nil for a `<script>`
+    /// element.
+    var attribute: String?
+    /// For an attribute value with character references: runs of `bytes` and where each starts in
+    /// the document (see `documentPoint(of:)`). Empty when `bytes` are as in the document.
+    var segments: [Segment]
+
+    /// A run of a decoded attribute value that starts at `scriptOffset`. An exact run is copied
+    /// from the document one byte for one, within one line from `point`; the bytes a character
+    /// reference decodes to all sit at the reference's `&`.
+    struct Segment: Hashable, Sendable {
+        var scriptOffset: Int
+        var point: SourcePoint
+        var exact: Bool
+    }
+
+    init(bytes: [UInt8], origin: SourcePoint, attribute: String? = nil, segments: [Segment] = []) {
+        self.bytes = bytes
+        self.origin = origin
+        self.attribute = attribute
+        self.segments = segments
+    }
+
+    /// The document position of a script position (1-based line, byte column, lines ending at
+    /// `\n` as the JavaScript parser counts them).
+    func documentPoint(of point: SourcePoint) -> SourcePoint {
+        guard !segments.isEmpty else {
+            return SourcePoint(line: point.line + origin.line - 1, column: point.column + (point.line == 1 ? origin.column - 1 : 0))
+        }
+        var offset = 0
+        var line = 1
+        while line < point.line, offset < bytes.count {
+            if bytes[offset] == UInt8(ascii: "\n") { line += 1 }
+            offset += 1
+        }
+        offset += point.column - 1
+        var low = 0, high = segments.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if segments[mid].scriptOffset <= offset { low = mid } else { high = mid - 1 }
+        }
+        let segment = segments[low]
+        guard segment.exact else { return segment.point }
+        return SourcePoint(line: segment.point.line, column: segment.point.column + max(0, offset - segment.scriptOffset))
+    }
 }
 
-/// Finds the inline `<script>` elements of an HTML document, following the HTML standard's
-/// tokenizer rules for what matters here: comments, bogus comments and doctypes, raw-text and
-/// RCDATA elements, and the script-data states (including the escaped and double-escaped states
-/// entered by `<!--` inside a script). It does not build a DOM.
+/// Finds the inline `<script>` elements and the event-handler attributes of an HTML document,
+/// following the HTML standard's tokenizer rules for what matters here: comments, bogus comments
+/// and doctypes, raw-text and RCDATA elements, attribute values and their character references,
+/// and the script-data states (including the escaped and double-escaped states entered by `<!--`
+/// inside a script). It does not build a DOM.
 enum HTMLScriptExtractor {
     /// The scripts without `src` whose type is JavaScript or absent, in document order.
     static func inlineScripts(in html: [UInt8]) -> [InlineScript] {
+        scripts(in: html).filter { $0.attribute == nil }
+    }
+
+    /// The inline scripts and the values of event-handler attributes (any attribute whose name
+    /// starts with `on`, on any element, quoted or not), in document order. An attribute value's
+    /// character references are decoded.
+    static func scripts(in html: [UInt8]) -> [InlineScript] {
         var scanner = Scanner(bytes: html)
         return scanner.run()
+    }
+
+    /// Whether an attribute name is an event handler's: `on` and at least one more character.
+    static func isEventHandlerAttribute(_ name: String) -> Bool {
+        name.hasPrefix("on") && name.utf8.count > 2
     }
 
     /// Whether a `type` attribute value denotes a script the browser runs as JavaScript.
@@ -44,6 +104,8 @@ enum HTMLScriptExtractor {
     private struct Tag {
         var name: String
         var attributes: [String: String?]
+        /// The event-handler attributes with a value, in order: the name and the value's bytes.
+        var eventHandlers: [(name: String, value: Range<Int>)] = []
         var end: Int  // index just past '>'
     }
 
@@ -66,6 +128,9 @@ enum HTMLScriptExtractor {
                     skip(past: UInt8(ascii: ">"), from: index + 2)
                 } else if index + 1 < bytes.count, isASCIILetter(bytes[index + 1]) {
                     guard let tag = readStartTag(at: index) else { index += 1; continue }
+                    for handler in tag.eventHandlers where !handler.value.isEmpty {
+                        scripts.append(attributeScript(handler.name, value: handler.value))
+                    }
                     index = tag.end
                     if tag.name == "script" {
                         let contentStart = index
@@ -139,10 +204,11 @@ enum HTMLScriptExtractor {
                 i += 1
             }
             var attributes: [String: String?] = [:]
+            var eventHandlers: [(name: String, value: Range<Int>)] = []
             while i < bytes.count {
                 while i < bytes.count, isWhitespace(bytes[i]) || bytes[i] == UInt8(ascii: "/") { i += 1 }
                 guard i < bytes.count else { return nil }
-                if bytes[i] == UInt8(ascii: ">") { return Tag(name: name, attributes: attributes, end: i + 1) }
+                if bytes[i] == UInt8(ascii: ">") { return Tag(name: name, attributes: attributes, eventHandlers: eventHandlers, end: i + 1) }
                 var attributeName = ""
                 repeat {
                     attributeName.append(Character(Unicode.Scalar(lowercase(bytes[i]))))
@@ -151,6 +217,7 @@ enum HTMLScriptExtractor {
                     && bytes[i] != UInt8(ascii: ">") && bytes[i] != UInt8(ascii: "=")
                 while i < bytes.count, isWhitespace(bytes[i]) { i += 1 }
                 var value: String? = nil
+                var valueRange: Range<Int>? = nil
                 if i < bytes.count, bytes[i] == UInt8(ascii: "=") {
                     i += 1
                     while i < bytes.count, isWhitespace(bytes[i]) { i += 1 }
@@ -161,17 +228,60 @@ enum HTMLScriptExtractor {
                         valueStart = i + 1
                         i = valueStart
                         while i < bytes.count, bytes[i] != quote { i += 1 }
-                        value = String(decoding: bytes[valueStart..<min(i, bytes.count)], as: UTF8.self)
+                        valueRange = valueStart..<min(i, bytes.count)
+                        value = String(decoding: bytes[valueRange!], as: UTF8.self)
                         i += 1
                     } else {
                         while i < bytes.count, !isWhitespace(bytes[i]), bytes[i] != UInt8(ascii: ">") { i += 1 }
+                        valueRange = valueStart..<i
                         value = String(decoding: bytes[valueStart..<i], as: UTF8.self)
                     }
                 }
                 // The first of duplicate attributes wins, as in the HTML standard.
-                if attributes[attributeName] == nil { attributes[attributeName] = .some(value) }
+                if attributes[attributeName] == nil {
+                    attributes[attributeName] = .some(value)
+                    if let valueRange, HTMLScriptExtractor.isEventHandlerAttribute(attributeName) {
+                        eventHandlers.append((attributeName, valueRange))
+                    }
+                }
             }
             return nil
+        }
+
+        /// The script of an event-handler attribute's value, with its character references
+        /// decoded. Without references the value is copied and positions follow from its origin;
+        /// with them, each run of copied bytes keeps its own position and each reference's
+        /// decoded bytes sit at its `&`.
+        mutating func attributeScript(_ name: String, value range: Range<Int>) -> InlineScript {
+            let origin = point(at: range.lowerBound)
+            guard bytes[range].contains(UInt8(ascii: "&")) else {
+                return InlineScript(bytes: Array(bytes[range]), origin: origin, attribute: name)
+            }
+            var decoded: [UInt8] = []
+            var segments: [InlineScript.Segment] = []
+            var i = range.lowerBound
+            var runOpen = false
+            while i < range.upperBound {
+                if bytes[i] == UInt8(ascii: "&"), let (replacement, length) = HTMLCharacterReference.decode(bytes, at: i, end: range.upperBound) {
+                    segments.append(InlineScript.Segment(scriptOffset: decoded.count, point: point(at: i), exact: false))
+                    decoded += replacement
+                    i += length
+                    runOpen = false
+                    continue
+                }
+                if !runOpen {
+                    segments.append(InlineScript.Segment(scriptOffset: decoded.count, point: point(at: i), exact: true))
+                    runOpen = true
+                }
+                let byte = bytes[i]
+                decoded.append(byte)
+                i += 1
+                // A run stays within one document line.
+                if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && !(i < bytes.count && bytes[i] == UInt8(ascii: "\n"))) {
+                    runOpen = false
+                }
+            }
+            return InlineScript(bytes: decoded, origin: origin, attribute: name, segments: segments)
         }
 
         /// Whether `</name` followed by whitespace, `/` or `>` starts at `offset`.

@@ -108,6 +108,8 @@ struct HandlerUseCollector {
                         payloads[UseKey(name: name, at: at), default: []].append(argument)
                     }
                 } else {
+                    // Still a use of the handler: its name is checked too.
+                    recordUse(name, at: at, called: false, resultUsed: false)
                     findings.insert(Finding(
                         code: .unknownHandlerMethod,
                         message: "'\(method)' is not a method of a message handler" + NameSuggester.suffix(suggesting: "postMessage"),
@@ -232,11 +234,19 @@ struct HandlerUseCollector {
 
     /// Whether the value of a `postMessage` call is used. Statement level, `void`, non-final
     /// sequence elements and for-loop updates discard it; `&&`/`||`/`??` right sides and ternary
-    /// branches pass it on to their own context; everything else uses it.
+    /// branches pass it on to their own context; a function's result (an arrow function's
+    /// expression body, a `return`) is used when the function's is (`isFunctionResultUsed`);
+    /// everything else uses it.
     static func isResultUsed(_ call: SyntaxNode) -> Bool {
         let expression = call.skippingParenthesesUpward
         guard let parent = expression.parent else { return false }
         switch parent.type {
+        case "arrow_function":
+            return !expression.isField("body", of: parent) || isFunctionResultUsed(parent)
+        case "return_statement":
+            // A `return` outside any function is an HTML event attribute's: the browser ignores it.
+            guard let function = enclosingFunction(of: parent) else { return false }
+            return isFunctionResultUsed(function)
         case "expression_statement", "ERROR":
             if let loop = parent.parent, loop.type == "for_statement" { return parent.isField("condition", of: loop) }
             return false
@@ -259,5 +269,78 @@ struct HandlerUseCollector {
         default:
             return true
         }
+    }
+
+    /// The methods that hand a callback's result on: `map` and `flatMap` collect it, a promise's
+    /// `then` and `catch` resolve to it.
+    static let resultCollectingMethods: Set<String> = ["map", "flatMap", "then", "catch"]
+
+    /// Whether what a function returns is used: it is declared with a name (a function
+    /// declaration, a method), or it is a function expression given a name (assigned, a
+    /// property of an object literal, a class field, a default value, a default export), or it
+    /// is called on the spot with its result used. A callback passed directly as an argument
+    /// returns into the caller, which ignores it (`addEventListener("scroll", () => post(…))`),
+    /// except for `resultCollectingMethods`, whose own result then counts; so does the browser
+    /// ignore what an event handler property (`el.onclick = () => post(…)`) returns.
+    static func isFunctionResultUsed(_ function: SyntaxNode) -> Bool {
+        switch function.type {
+        case "function_declaration", "generator_function_declaration", "method_definition":
+            return true
+        default:
+            break
+        }
+        var current = function.skippingParenthesesUpward
+        while let parent = current.parent {
+            switch parent.type {
+            case "ternary_expression":
+                guard !current.isField("condition", of: parent) else { return false }
+            case "binary_expression":
+                switch parent.operatorText {
+                case "||", "??": break
+                case "&&": guard current.isField("right", of: parent) else { return false }
+                default: return false
+                }
+            case "variable_declarator", "field_definition", "pair", "export_statement":
+                return current.isField("value", of: parent) || parent.type == "export_statement"
+            case "assignment_expression":
+                // An event handler property (`el.onclick = …`) is a callback too: the browser ignores its result.
+                guard current.isField("right", of: parent) else { return false }
+                return !isEventHandlerProperty(parent.child(field: "left"))
+            case "assignment_pattern":
+                return current.isField("right", of: parent)
+            case "call_expression":
+                return current.isField("function", of: parent) && isResultUsed(parent)
+            case "arguments":
+                guard let call = parent.parent, call.type == "call_expression",
+                      let callee = call.child(field: "function")?.skippingParenthesesDownward,
+                      callee.type == "member_expression",
+                      let method = callee.child(field: "property"), resultCollectingMethods.contains(method.text)
+                else { return false }
+                return isResultUsed(call)
+            default:
+                return false
+            }
+            current = parent.skippingParenthesesUpward
+        }
+        return false
+    }
+
+    /// Whether an assignment target is an event handler property: `el.onclick`, `window.onload`,
+    /// `socket["onmessage"]` (`on` followed by a lower-case letter).
+    static func isEventHandlerProperty(_ target: SyntaxNode?) -> Bool {
+        guard let target = target?.skippingParenthesesDownward, let (name, _) = accessedName(target) else { return false }
+        let scalars = Array(name.unicodeScalars)
+        return scalars.count > 2 && name.hasPrefix("on") && ("a"..."z").contains(scalars[2])
+    }
+
+    /// The innermost function around `node`, or nil at the top level (or in a class static block).
+    static func enclosingFunction(of node: SyntaxNode) -> SyntaxNode? {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.isFunctionLike { return candidate }
+            if candidate.type == "class_static_block" { return nil }
+            current = candidate.parent
+        }
+        return nil
     }
 }

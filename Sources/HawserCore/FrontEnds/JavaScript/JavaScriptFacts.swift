@@ -5,7 +5,8 @@ struct HandlerUse: Hashable, Sendable {
     enum Form: String, Hashable, Sendable {
         /// `….messageHandlers.NAME.postMessage(…)`, directly or through an alias.
         case postMessage
-        /// A handler passed, returned or stored; its post happens elsewhere.
+        /// A handler passed, returned or stored (its post happens elsewhere), or a method other
+        /// than `postMessage` called on it.
         case reference
         /// `hawser.call("NAME", …)`: a request through the runtime.
         case call
@@ -23,16 +24,42 @@ struct HandlerUse: Hashable, Sendable {
     /// called more than once); empty for references and the runtime's helpers.
     var payloads: [PayloadLiteral]
 
-    init(name: String, location: SourceLocation, resultUsed: Bool, form: Form = .postMessage, payloads: [PayloadLiteral] = []) {
+    /// Set when the name is written with placeholders the app fills in before injecting the
+    /// script (a *templated use*); `name` is then the name as written, `%message_handler%`.
+    var template: HandlerTemplate?
+
+    init(
+        name: String, location: SourceLocation, resultUsed: Bool, form: Form = .postMessage, payloads: [PayloadLiteral] = [],
+        template: HandlerTemplate? = nil
+    ) {
         self.name = name
         self.location = location
         self.resultUsed = resultUsed
         self.form = form
         self.payloads = payloads
+        self.template = template
     }
 
     /// Whether the use goes through Hawser's runtime rather than `postMessage` itself.
     var isRuntimeUse: Bool { form == .call || form == .post }
+}
+
+/// A handler name written with placeholders (`placeholders` in `hawser.json`) that the app
+/// fills in before injecting the script: `%message_handler%`, `$<message_handler>`, or
+/// `Focus_{{id}}`.
+struct HandlerTemplate: Hashable, Sendable {
+    /// The name as written.
+    var written: String
+    /// Its placeholders, in order, with byte ranges in `written`; never empty.
+    var placeholders: [PlaceholderOccurrence]
+
+    /// The template of a handler name, or nil when the name has no placeholder.
+    init?(_ name: String, forms: [PlaceholderForm]) {
+        let placeholders = PlaceholderForm.occurrences(in: Array(name.utf8), forms: forms)
+        guard !placeholders.isEmpty else { return nil }
+        self.written = name
+        self.placeholders = placeholders
+    }
 }
 
 /// What the JavaScript front end extracts from one input file (a `.js` file, or all inline

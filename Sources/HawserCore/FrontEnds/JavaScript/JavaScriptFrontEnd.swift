@@ -8,29 +8,28 @@ enum JavaScriptFrontEnd {
     /// Every location is mapped: line += origin.line - 1; column += origin.column - 1 only on the
     /// script's first line. `runtimeGlobal` is the name of Hawser's runtime object, whose
     /// `call` and `post` methods are handler uses too.
+    ///
+    /// `placeholders` are the forms of placeholder a script template may contain: each occurrence
+    /// is filled in with an identifier of the same length before parsing (`PlaceholderFiller`),
+    /// and a handler named with one is a templated use. `position`, when given, maps a script
+    /// position into the file instead of `origin` (for a script decoded from an HTML attribute).
     static func analyze(
         script: [UInt8], file: String, origin: SourcePoint = SourcePoint(line: 1, column: 1),
-        runtimeGlobal: String = RuntimeOptions.defaultGlobal
+        runtimeGlobal: String = RuntimeOptions.defaultGlobal, placeholders: [PlaceholderForm] = [],
+        position: ((SourcePoint) -> SourcePoint)? = nil
     ) -> JavaScriptFacts {
-        analyze(script: script, file: file, runtimeGlobal: runtimeGlobal) { point in
-            SourcePoint(line: point.line + origin.line - 1, column: point.column + (point.line == 1 ? origin.column - 1 : 0))
+        func filePoint(_ point: SourcePoint) -> SourcePoint {
+            if let position { return position(point) }
+            return SourcePoint(line: point.line + origin.line - 1, column: point.column + (point.line == 1 ? origin.column - 1 : 0))
         }
-    }
-
-    /// Analyses one script whose positions `locate` maps to positions in `file` (JavaScript
-    /// held in a native string literal, whose escapes and indentation shift columns).
-    static func analyze(
-        script: [UInt8], file: String, runtimeGlobal: String = RuntimeOptions.defaultGlobal,
-        locate: (SourcePoint) -> SourcePoint
-    ) -> JavaScriptFacts {
         func location(_ point: SourcePoint) -> SourceLocation {
-            let mapped = locate(point)
+            let mapped = filePoint(point)
             return SourceLocation(file: file, line: mapped.line, column: mapped.column)
         }
 
         let tree: SyntaxTree
         do {
-            tree = try JavaScriptParser.parse(script)
+            tree = try JavaScriptParser.parse(script, standIn: PlaceholderFiller.standIn(for: script, forms: placeholders)?.bytes)
         } catch {
             let diagnostic = Diagnostic(.syntaxError, "cannot parse the script: \(error)", at: location(SourcePoint(line: 1, column: 1)))
             return JavaScriptFacts(file: file, diagnostics: [diagnostic])
@@ -48,12 +47,14 @@ enum JavaScriptFrontEnd {
             HandlerUse(
                 name: key.name, location: location(key.at), resultUsed: facts.resultUsed,
                 form: facts.called ? .postMessage : .reference,
-                payloads: (collector.payloads[key] ?? []).map { PayloadLiteral.read($0, locate: location) })
+                payloads: (collector.payloads[key] ?? []).map { PayloadLiteral.read($0, locate: location) },
+                template: HandlerTemplate(key.name, forms: placeholders))
         }
         uses += runtimeCalls.calls.map { call in
             HandlerUse(
                 name: call.name, location: location(call.at), resultUsed: call.form == .call, form: call.form,
-                payloads: call.payload.map { [PayloadLiteral.read($0, locate: location)] } ?? [])
+                payloads: call.payload.map { [PayloadLiteral.read($0, locate: location)] } ?? [],
+                template: HandlerTemplate(call.name, forms: placeholders))
         }
         uses.sort { ($0.location, $0.name) < ($1.location, $1.name) }
 
@@ -69,9 +70,25 @@ enum JavaScriptFrontEnd {
         diagnostics.sort(by: Diagnostic.sortKey)
 
         let suppressions = JavaScriptSuppressions.find(in: root)
-            .map { Suppression(file: file, line: locate(SourcePoint(line: $0.line, column: 1)).line, codes: $0.codes) }
+            .map { Suppression(file: file, line: filePoint(SourcePoint(line: $0.line, column: 1)).line, codes: $0.codes) }
             .sorted { ($0.line, $0.codes.sorted().joined(separator: ",")) < ($1.line, $1.codes.sorted().joined(separator: ",")) }
 
         return JavaScriptFacts(file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions)
+    }
+
+    /// Whether a script can use a handler at all: it mentions `messageHandlers` or the runtime
+    /// global. A quick byte test for the many short scripts of HTML event attributes, which are
+    /// analysed only when it holds (so a page's `onclick="…"` that is not JavaScript yet, a
+    /// server template's say, is not a syntax error).
+    static func mayUseHandlers(_ script: [UInt8], runtimeGlobal: String = RuntimeOptions.defaultGlobal) -> Bool {
+        contains(script, Array("messageHandlers".utf8)) || contains(script, Array(runtimeGlobal.utf8))
+    }
+
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
     }
 }
