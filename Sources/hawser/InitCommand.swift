@@ -14,8 +14,9 @@ enum InitCommand: Subcommand {
           pages     folders of .html pages with handler uses, and of the .js they load
                     through <script src>
           swift     folders whose Swift or Objective-C files register handlers
-          exclude   vendored and minified files inside those folders (*.min.js, vendor/,
-                    dist/, files with lines over 1000 bytes)
+          exclude   vendored and minified files inside those folders: *.min.js, folders
+                    named vendor, third_party, external, dist and the like, and files
+                    with lines of code over 1000 bytes
         It also reports template markers ($<x>, %x%, {{x}}) in the scripts. Then it writes
         hawser.json, prints what it found, and runs hawser lint with it. An existing
         hawser.json is never replaced without --force.
