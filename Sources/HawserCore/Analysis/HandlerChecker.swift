@@ -12,7 +12,13 @@ enum HandlerChecker {
         let generatedNames = registration == .generated ? contract.names : []
         let registeredNames = Set(registrationsByName.keys).union(generatedNames)
         var diagnostics: [Diagnostic] = []
-        let unresolved = swift.diagnostics.filter { $0.code == .unresolvedRegistration }.sorted { $0.location < $1.location }
+        // Registrations that could not be resolved, and whose warning the author has not
+        // suppressed: any of them may be a name a script uses.
+        let unresolved = swift.diagnostics.filter { diagnostic in
+            diagnostic.code == .unresolvedRegistration && !swift.suppressions.contains {
+                $0.file == diagnostic.location.file && $0.line == diagnostic.location.line && $0.codes.contains(DiagnosticCode.unresolvedRegistration.rawValue)
+            }
+        }.sorted { $0.location < $1.location }
 
         for use in uses where !generatedNames.contains(use.name) {
             let matchingPatterns = patterns.filter { $0.matches(use.name) }
