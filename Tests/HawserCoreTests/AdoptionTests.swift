@@ -190,6 +190,17 @@ final class AdoptionTests: XCTestCase {
         XCTAssertEqual(proposal.config, "{\n  \"scripts\": [],\n  \"swift\": [\n    \".\"\n  ]\n}\n")
     }
 
+    func testTemplateMarkersCountOnlyInScripts() {
+        let page = "<title>%page_title%</title>\n<p>{{ greeting }}</p>\n<script>\nwebkit.messageHandlers.%message_handler%.postMessage(1);\n</script>\n"
+        let proposal = ProjectSurvey.propose([
+            SourceFile(path: "Pages/error.html", text: page),
+            SourceFile(path: "Scripts/a.js", text: "// 100% sure, 50% not a marker\nwebkit.messageHandlers.x.postMessage({{ value }});\n"),
+        ])
+        XCTAssertEqual(proposal.placeholders.map(\.form), ["%NAME%", "{{NAME}}"])
+        XCTAssertEqual(proposal.placeholders.map(\.location), ["Pages/error.html:4", "Scripts/a.js:2"])
+        XCTAssertEqual(proposal.placeholders.map(\.example), ["%message_handler%", "{{ value }}"])
+    }
+
     func testScriptSourcesOfAPage() {
         let html = #"<SCRIPT SRC='a.js'></SCRIPT><script type="module" src=b.js defer></script><script>inline()</script><!-- <script src="c.js"> --><scripts src="d.js">"#
         XCTAssertEqual(ScriptSources.find(in: Array(html.utf8)), ["a.js", "b.js"])

@@ -288,9 +288,15 @@ public enum ProjectSurvey {
             var first: (example: String, location: String)?
             var fileCount = 0
             for file in files.sorted(by: { $0.path < $1.path }) {
-                guard let found = firstMarker(in: file.bytes, open: Array(open.utf8), close: Array(close.utf8)) else { continue }
+                // In a page, only its inline scripts: a marker in the markup does not break parsing.
+                let parts: [(bytes: [UInt8], firstLine: Int)] = file.isPage
+                    ? HTMLScriptExtractor.inlineScripts(in: file.bytes).map { ($0.bytes, $0.origin.line) }
+                    : [(file.bytes, 1)]
+                guard let (found, firstLine) = parts.lazy.compactMap({ part in
+                    firstMarker(in: part.bytes, open: Array(open.utf8), close: Array(close.utf8)).map { ($0, part.firstLine) }
+                }).first else { continue }
                 fileCount += 1
-                if first == nil { first = (found.text, "\(file.path):\(found.line)") }
+                if first == nil { first = (found.text, "\(file.path):\(found.line + firstLine - 1)") }
             }
             if let first {
                 result.append(ConfigProposal.Placeholder(form: form, example: first.example, location: first.location, files: fileCount))
