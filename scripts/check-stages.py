@@ -25,6 +25,7 @@ STAGES = [
     ("Compile", 3),
     ("Generate", 4),
     ("Reporters", 4),
+    ("Adoption", 5),
 ]
 PIPELINE_RANK = 9
 

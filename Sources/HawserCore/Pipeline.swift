@@ -11,12 +11,29 @@ public struct ProjectInput: Sendable {
     public var config: HawserConfig
     /// `schemas/<handler>.json` files from the scripts folders.
     public var schemas: [SourceFile]
+    /// `.js` and `.html` files of the app's own web content (the `pages` folders): linted for
+    /// handler names, never compiled or injected.
+    public var pages: [SourceFile]
 
-    public init(scripts: [SourceFile], swift: [SourceFile], config: HawserConfig = HawserConfig(), schemas: [SourceFile] = []) {
+    public init(
+        scripts: [SourceFile], swift: [SourceFile], config: HawserConfig = HawserConfig(), schemas: [SourceFile] = [],
+        pages: [SourceFile] = []
+    ) {
         self.scripts = scripts
         self.swift = swift
         self.config = config
         self.schemas = schemas
+        self.pages = pages
+    }
+
+    /// The inputs without Hawser's own output (`GeneratedHeader.isGenerated`), wherever it sits:
+    /// a generated `Bridge.swift` among the Swift sources, an output folder inside a scripts folder.
+    func withoutGeneratedFiles() -> ProjectInput {
+        var input = self
+        input.scripts.removeAll { GeneratedHeader.isGenerated($0.bytes) }
+        input.pages.removeAll { GeneratedHeader.isGenerated($0.bytes) }
+        input.swift.removeAll { GeneratedHeader.isGenerated($0.bytes) }
+        return input
     }
 }
 
@@ -50,6 +67,7 @@ public enum Pipeline {
 
     /// Runs every check and makes the model; with `rendering`, also renders the output files.
     public static func run(_ input: ProjectInput, rendering: Bool = true) -> PipelineResult {
+        let input = input.withoutGeneratedFiles()
         var report = analyze(input)
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName])
@@ -67,19 +85,26 @@ public enum Pipeline {
     /// The front ends and the checks: parse and extract facts from each language, derive the
     /// contract, check everything against each other, apply suppressions, and sort.
     static func analyze(_ input: ProjectInput) -> Report {
+        let input = input.withoutGeneratedFiles()
         let global = input.config.runtime.global
         let placeholders = input.config.placeholders
-        let fileFacts = concurrentMap(input.scripts.filter { !$0.isStyleSheet }) {
-            analyzeScript($0, runtimeGlobal: global, placeholders: placeholders)
-        }
+        // Pages are linted like scripts, but only their JavaScript and HTML: style sheets count
+        // only where they are user scripts.
+        let linted = input.scripts.filter { !$0.isStyleSheet } + input.pages.filter { $0.isJavaScript || $0.isPage }
+        let fileFacts = concurrentMap(linted) { analyzeScript($0, runtimeGlobal: global, placeholders: placeholders) }
         // Objective-C files go to their front end, everything else of the native sources to Swift's.
-        let nativeFacts = NativeFacts.merging([
+        var nativeFacts = NativeFacts.merging([
             SwiftFrontEnd.analyze(input.swift.filter { !$0.isObjectiveCSource }),
             ObjCFrontEnd.analyze(input.swift.filter(\.isObjectiveCSource)),
         ])
+        // The config's `registered` names, as registrations at their place in the config. They
+        // are taken to accept replies, since nothing says they do not.
+        nativeFacts.registrations += input.config.registered.map {
+            HandlerRegistration(name: $0.name, location: $0.location, reply: true, world: nil, scope: nil, isPattern: $0.isPattern, isDeclared: true)
+        }
         let embedded = nativeFacts.embeddedScripts.map { analyzeEmbedded($0, runtimeGlobal: global, placeholders: placeholders) }
         let scriptFacts = fileFacts + embedded.map(\.facts)
-        // The contract (what the bridge is built from) comes from the user scripts themselves.
+        // The contract (what the bridge is built from) comes from the scripts and pages themselves.
         let (contract, contractDiagnostics) = BridgeContract.derive(uses: fileFacts.flatMap(\.uses), config: input.config)
 
         var diagnostics = scriptFacts.flatMap(\.diagnostics) + nativeFacts.diagnostics + contractDiagnostics
@@ -91,7 +116,7 @@ public enum Pipeline {
         let suppressions = scriptFacts.flatMap(\.suppressions) + nativeFacts.suppressions
         return Report(
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
-            contract: contract, inputs: input.scripts + input.swift, suppressions: suppressions,
+            contract: contract, inputs: input.scripts + input.pages + input.swift, suppressions: suppressions,
             placeholderBindings: nativeFacts.placeholderBindings)
     }
 

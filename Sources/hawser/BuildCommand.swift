@@ -24,6 +24,9 @@ enum BuildCommand: Subcommand {
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
         let project = try ProjectInputs.load(options.common, output: options.output, forBuild: true)
+        if project.runsInConfigFolder, let configFile = project.configFile {
+            io.err("hawser: using \(configFile); paths are relative to its folder\n")
+        }
         let outputFolder = project.outputFolder
         let result = Pipeline.run(project.input)
         let report = result.report

@@ -3,7 +3,7 @@ import HawserCore
 /// `hawser lint`: checks handler names between the scripts and the Swift sources.
 enum LintCommand: Subcommand {
     static let name = CommandName.lint
-    static let abstract = "Check message-handler names between user scripts and Swift sources."
+    static let abstract = "Check message-handler names between scripts, pages and native sources."
     static let exitStatus = "0 no errors; 1 errors (or warnings with --strict); 2 usage, configuration or I/O problem."
 
     struct Options {
@@ -22,7 +22,7 @@ enum LintCommand: Subcommand {
         let report = Pipeline.run(project.input, rendering: false).report
         io.out(options.format.render(report))
         if options.format == .text {
-            io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler"))\n")
+            io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription))\n")
         }
         if report.errorCount > 0 || (options.strict && report.warningCount > 0) { return .findings }
         return .success

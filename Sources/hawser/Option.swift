@@ -2,7 +2,7 @@ import HawserCore
 
 /// Where an option is accepted: one of the subcommands, or `hawser` itself (`hawser --version`).
 enum CommandName: String, CaseIterable, Sendable {
-    case hawser, lint, build, stubs
+    case hawser, lint, build, stubs, `init`
 
     /// The command that shows this one's help: `hawser help lint`, or `hawser help`.
     var helpCommand: String { self == .hawser ? "hawser help" : "hawser help \(rawValue)" }
@@ -65,15 +65,23 @@ extension Option {
 
     static let config = Option(
         "--config", value: "FILE",
-        help: "Read this configuration file (default: hawser.json in the current folder, if any).",
+        help: "Read this configuration file (default: the nearest hawser.json in the current folder or above).",
         for: projectCommands)
     static let scripts = Option(
         "--scripts", value: "DIR", repeatable: true,
         help: "A folder of user scripts (.js, .css, .html). Replaces the config's 'scripts'.",
         for: projectCommands)
+    static let pages = Option(
+        "--pages", value: "DIR", repeatable: true,
+        help: "A folder of the app's own web content (.js, .html): linted, never compiled. Replaces the config's 'pages'.",
+        for: projectCommands)
     static let swift = Option(
         "--swift", value: "DIR", repeatable: true,
-        help: "A folder of Swift sources. Replaces the config's 'swift'.",
+        help: "A folder of Swift and Objective-C sources. Replaces the config's 'swift'.",
+        for: projectCommands)
+    static let exclude = Option(
+        "--exclude", value: "GLOB", repeatable: true,
+        help: "Skip the files and folders matching GLOB (*, **, ?), relative to the current folder. Adds to the config's 'exclude'.",
         for: projectCommands)
     static let outputFolder = Option(
         "--output", value: "DIR",
@@ -91,6 +99,10 @@ extension Option {
         "--force",
         help: "Overwrite FILE when it exists.",
         for: [.stubs])
+    static let forceConfig = Option(
+        "--force",
+        help: "Overwrite hawser.json when it exists.",
+        for: [.`init`])
     static let format = Option(
         "--format", value: "FORMAT", choices: ReportFormat.allCases.map(\.rawValue), default: defaultFormat.rawValue,
         help: "How to print diagnostics",
@@ -109,7 +121,7 @@ extension Option {
         for: [.hawser])
 
     /// Every option, in the order the synopses and help list them.
-    static let table: [Option] = [config, scripts, swift, outputFolder, outputFile, check, force, format, strict, help, version]
+    static let table: [Option] = [config, scripts, pages, swift, exclude, outputFolder, outputFile, check, force, forceConfig, format, strict, help, version]
 
     /// The options `command` accepts, in table order.
     static func accepted(by command: CommandName) -> [Option] {

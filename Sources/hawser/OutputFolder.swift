@@ -59,6 +59,16 @@ struct OutputFolder {
                 throw UsageError(message: "cannot delete '\(display(file))': \(error.localizedDescription)")
             }
         }
+        // A script in a subfolder (`reader/index.js`) leaves its folder behind: removed when empty.
+        let folders = Set(plan.extra.flatMap { file in
+            let components = file.split(separator: "/").dropLast()
+            return components.indices.map { components[...$0].joined(separator: "/") }
+        })
+        for folder in folders.sorted(by: { $0.count > $1.count }) {
+            if (try? fileManager.contentsOfDirectory(atPath: display(folder)))?.isEmpty == true {
+                try? fileManager.removeItem(atPath: display(folder))
+            }
+        }
         for file in writes {
             let url = URL(fileURLWithPath: display(file))
             do {

@@ -5,31 +5,65 @@ import HawserCore
 /// inputs; the core sees them in memory.
 struct ProjectInputs {
     var config: HawserConfig
+    /// The config file read, as a display path from the folder the command was started in, or
+    /// nil when there is none.
+    var configFile: String?
+    /// Whether the config was found in a parent folder and the command runs from its folder
+    /// (`hawser build`).
+    var runsInConfigFolder = false
     /// The folder that holds the config file, as a display path ("." without one).
     var baseFolder: String
     /// The build's output folder: the `output` given, or the config's joined to `baseFolder`.
     var outputFolder: String
     var scripts: [SourceFile]
+    /// `.js` and `.html` files of the `pages` folders.
+    var pages: [SourceFile]
     var swift: [SourceFile]
     /// `schemas/<handler>.json` files of the scripts folders.
     var schemas: [SourceFile]
 
-    var input: ProjectInput { ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas) }
+    var input: ProjectInput { ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas, pages: pages) }
+
+    /// What the summary line says about the config: `config: hawser.json`, or that there is none.
+    var configDescription: String { configFile.map { "config: \($0)" } ?? "no config file" }
 
     /// Folders never walked into.
     static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules"]
     static let scriptExtensions: Set<String> = ["js", "css", "html", "htm", "json"]
+    /// Pages are linted for handler names only: no style sheets, no schemas.
+    static let pageExtensions: Set<String> = ["js", "html", "htm"]
+    static let nativeExtensions: Set<String> = ["swift", "m", "mm", "h"]
+    static let configName = "hawser.json"
 
     /// With `forBuild`: scripts below the output folder are not read, since they are the build's
-    /// own output; an output folder that is a scripts folder is refused, since writing it would
-    /// overwrite the scripts; and absolute folders inside the current folder are made relative,
-    /// since their paths end up in the outputs.
+    /// own output; an output folder that is a scripts or pages folder is refused, since writing it
+    /// would overwrite them; absolute folders inside the current folder are made relative, since
+    /// their paths end up in the outputs; and a config found in a parent folder makes the command
+    /// run from that folder, so that the output does not depend on where it was started.
     static func load(_ options: CommonOptions, output: String? = nil, forBuild: Bool = false) throws -> ProjectInputs {
+        var options = options
+        var output = output
         let fileManager = FileManager.default
+        let startFolder = absolute(".")
         var config = HawserConfig()
         var base = "."
-        var configPath = options.config
-        if configPath == nil, fileManager.fileExists(atPath: "hawser.json") { configPath = "hawser.json" }
+        var runsInConfigFolder = false
+        var configPath = options.config ?? findConfig()
+        let configFile = configPath.map(display)
+        if forBuild, options.config == nil, let found = configPath, found != configName {
+            // Found in a parent folder: run from there. Paths given on the command line are
+            // relative to the folder the command was started in.
+            let absolutes = { (paths: [String]) in paths.map { absolute($0) } }
+            options.scripts = absolutes(options.scripts)
+            options.pages = absolutes(options.pages)
+            options.swift = absolutes(options.swift)
+            output = output.map { relativeToCurrentFolder(absolute($0), in: absolute((found as NSString).deletingLastPathComponent)) }
+            guard fileManager.changeCurrentDirectoryPath((found as NSString).deletingLastPathComponent) else {
+                throw UsageError(message: "cannot enter the folder of '\(found)'")
+            }
+            configPath = configName
+            runsInConfigFolder = true
+        }
         if let configPath {
             guard let data = fileManager.contents(atPath: configPath) else {
                 throw UsageError(message: "cannot read config file '\(configPath)'")
@@ -45,20 +79,58 @@ struct ProjectInputs {
             if base.isEmpty { base = "." }
         }
         var scriptFolders = options.scripts.isEmpty ? config.scripts.map { join(base, $0) } : options.scripts
+        var pageFolders = options.pages.isEmpty ? config.pages.map { join(base, $0) } : options.pages
         var swiftFolders = options.swift.isEmpty ? config.swift.map { join(base, $0) } : options.swift
         if forBuild {
             // Paths end up in the build's outputs (sourceURL comments, manifest.json, Bridge.swift),
             // which must not depend on where the project sits on this machine.
-            scriptFolders = scriptFolders.map(relativeToCurrentFolder)
-            swiftFolders = swiftFolders.map(relativeToCurrentFolder)
+            scriptFolders = scriptFolders.map { relativeToCurrentFolder($0) }
+            pageFolders = pageFolders.map { relativeToCurrentFolder($0) }
+            swiftFolders = swiftFolders.map { relativeToCurrentFolder($0) }
         }
+        // The config's patterns are relative to its folder, those of --exclude to the folder the
+        // command was started in.
+        let exclusions = Exclusions(rules: [
+            (absolute(base), config.exclude.compactMap(PathPattern.init)),
+            (startFolder, options.exclude.compactMap(PathPattern.init)),
+        ])
         let outputFolder = output ?? join(base, config.output)
-        let scriptFiles = try read(scriptFolders, kind: "scripts", extensions: scriptExtensions, output: forBuild ? outputFolder : nil)
+        var reader = Reader(exclusions: exclusions, output: forBuild ? outputFolder : nil)
+        reader.claim(scriptFolders, kind: .scripts)
+        reader.claim(pageFolders, kind: .pages)
+        reader.claim(swiftFolders, kind: .swift)
+        let scriptFiles = try reader.read(scriptFolders, kind: .scripts, extensions: scriptExtensions)
+        let pageFiles = try reader.read(pageFolders, kind: .pages, extensions: pageExtensions)
+        let swiftFiles = try reader.read(swiftFolders, kind: .swift, extensions: nativeExtensions)
         return ProjectInputs(
-            config: config, baseFolder: base, outputFolder: outputFolder,
+            config: config, configFile: configFile, runsInConfigFolder: runsInConfigFolder, baseFolder: base, outputFolder: outputFolder,
             scripts: scriptFiles.filter { !$0.path.lowercased().hasSuffix(".json") },
-            swift: try read(swiftFolders, kind: "swift", extensions: ["swift", "m", "mm", "h"]),
+            pages: pageFiles,
+            swift: swiftFiles,
             schemas: scriptFiles.filter(isSchemaFile))
+    }
+
+    /// The nearest `hawser.json` in the current folder or above it, up to the file system's
+    /// root, as git and SwiftLint look for theirs: `hawser.json`, `../hawser.json`, …
+    static func findConfig() -> String? {
+        var folder = URL(fileURLWithPath: absolute("."))
+        var prefix = ""
+        while true {
+            var isDirectory: ObjCBool = false
+            let candidate = folder.appendingPathComponent(configName).path
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return prefix + configName
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path || folder.path == "/" { return nil }
+            folder = parent
+            prefix += "../"
+        }
+    }
+
+    /// A path as the user reads it: without a leading "./".
+    static func display(_ path: String) -> String {
+        path.hasPrefix("./") ? String(path.dropFirst(2)) : path
     }
 
     /// A `.json` file directly in a folder named `schemas`: `schemas/readFile.json`.
@@ -67,10 +139,16 @@ struct ProjectInputs {
         return file.path.lowercased().hasSuffix(".json") && components.count >= 2 && components[components.count - 2] == "schemas"
     }
 
-    /// An absolute path inside the current folder, made relative to it; other paths as they are.
-    static func relativeToCurrentFolder(_ path: String) -> String {
+    /// The standardised absolute form of `path` (relative to the current folder).
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// An absolute path inside `folder` (the current folder by default), made relative to it;
+    /// other paths as they are.
+    static func relativeToCurrentFolder(_ path: String, in folder: String? = nil) -> String {
         guard path.hasPrefix("/") else { return path }
-        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let current = folder ?? absolute(FileManager.default.currentDirectoryPath)
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
         if standardized == current { return "." }
         return standardized.hasPrefix(current + "/") ? String(standardized.dropFirst(current.count + 1)) : path
@@ -82,56 +160,35 @@ struct ProjectInputs {
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path
     }
 
-    /// Reads every file with one of `extensions` below each folder, in sorted order. A file
-    /// reached through two folders is read once.
-    static func read(_ folders: [String], kind: String, extensions: Set<String>, output: String? = nil) throws -> [SourceFile] {
-        var files: [SourceFile] = []
-        var seen = Set<String>()
-        let outputPath = output.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        for folder in folders {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw UsageError(message: "\(kind) folder '\(folder)' does not exist")
-            }
-            let folderPath = URL(fileURLWithPath: folder).standardizedFileURL.path
-            if let output, outputPath == folderPath {
-                throw UsageError(message: "the output folder '\(output)' is the \(kind) folder '\(folder)'; choose another output folder")
-            }
-            // The output folder inside this folder: its files are not inputs.
-            let skipped = outputPath.flatMap { $0.hasPrefix(folderPath + "/") ? $0 + "/" : nil }
-            let display = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-            for relative in try walk(folder) where extensions.contains((relative as NSString).pathExtension.lowercased()) {
-                let path = join(display, relative)
-                let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
-                if let skipped, canonical.hasPrefix(skipped) { continue }
-                guard seen.insert(canonical).inserted else { continue }
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw UsageError(message: "cannot read '\(path)'")
-                }
-                files.append(SourceFile(path: path, bytes: Array(data)))
-            }
-        }
-        return files
+    /// `path` relative to `base`, both absolute and standardised, with `..` where it leaves it.
+    static func relative(_ path: String, from base: String) -> String {
+        let target = path.split(separator: "/"), origin = base.split(separator: "/")
+        var common = 0
+        while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
+        let components = Array(repeating: "..", count: origin.count - common) + target[common...].map(String.init)
+        return components.isEmpty ? "." : components.joined(separator: "/")
     }
 
     /// The relative paths of the regular files below `folder`, sorted by byte order of each
-    /// path component, skipping `skippedFolders`.
-    static func walk(_ folder: String) throws -> [String] {
+    /// path component, skipping `skippedFolders` and the folders `skip` says to (given their
+    /// standardised absolute path).
+    static func walk(_ folder: String, skip: (String) -> Bool = { _ in false }) throws -> [String] {
         var result: [String] = []
+        let root = absolute(folder)
         func visit(_ relative: String) throws {
-            let absolute = relative.isEmpty ? folder : join(folder, relative)
+            let path = relative.isEmpty ? folder : join(folder, relative)
             let names: [String]
             do {
-                names = try FileManager.default.contentsOfDirectory(atPath: absolute)
+                names = try FileManager.default.contentsOfDirectory(atPath: path)
             } catch {
-                throw UsageError(message: "cannot list folder '\(absolute)'")
+                throw UsageError(message: "cannot list folder '\(path)'")
             }
             for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: join(folder, child), isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
-                    if !skippedFolders.contains(name) { try visit(child) }
+                    if !skippedFolders.contains(name), !skip((root == "/" ? "" : root) + "/" + child) { try visit(child) }
                 } else {
                     result.append(child)
                 }
@@ -139,5 +196,104 @@ struct ProjectInputs {
         }
         try visit("")
         return result
+    }
+}
+
+/// The `exclude` patterns, each group with the folder its paths are relative to.
+struct Exclusions {
+    var rules: [(base: String, patterns: [PathPattern])]
+
+    /// Whether the file at the standardised absolute `path` is excluded.
+    func excludes(file path: String) -> Bool {
+        rules.contains { base, patterns in
+            let relative = ProjectInputs.relative(path, from: base)
+            return patterns.contains { $0.excludes(file: relative) }
+        }
+    }
+
+    /// Whether the folder at the standardised absolute `path`, and so all below it, is excluded.
+    func excludes(folder path: String) -> Bool {
+        rules.contains { base, patterns in
+            let relative = ProjectInputs.relative(path, from: base)
+            return patterns.contains { $0.excludes(folder: relative) }
+        }
+    }
+}
+
+extension ProjectInputs {
+    enum Kind: String {
+        case scripts, pages, swift
+    }
+
+    /// Reads the folders of each kind. A file belongs to one folder: the scripts and pages folders
+    /// are walked without the other kind's folders inside them, so the nearest one decides
+    /// (a `pages` folder inside a scripts folder holds pages); a folder inside one of its own kind
+    /// is read as part of it, so a script's path, its identity, is the same whichever of the two
+    /// is listed first.
+    struct Reader {
+        let exclusions: Exclusions
+        let output: String?
+        /// The standardised absolute path of every configured scripts and pages folder, and its kind.
+        private var folders: [String: Kind] = [:]
+        private var seen = Set<String>()
+
+        init(exclusions: Exclusions, output: String?) {
+            self.exclusions = exclusions
+            self.output = output
+        }
+
+        mutating func claim(_ paths: [String], kind: Kind) {
+            guard kind != .swift else { return }
+            for path in paths { folders[ProjectInputs.absolute(path)] = folders[ProjectInputs.absolute(path)] ?? kind }
+        }
+
+        /// The kind of the configured folder nearest above `path` (not `path` itself), if any.
+        private func enclosingKind(of path: String) -> Kind? {
+            var current = (path as NSString).deletingLastPathComponent
+            while current.count > 1 {
+                if let kind = folders[current] { return kind }
+                current = (current as NSString).deletingLastPathComponent
+            }
+            return folders["/"]
+        }
+
+        /// Reads every file with one of `extensions` below each folder, in sorted order. A file
+        /// reached through two folders is read once.
+        mutating func read(_ paths: [String], kind: Kind, extensions: Set<String>) throws -> [SourceFile] {
+            var files: [SourceFile] = []
+            let outputPath = output.map(ProjectInputs.absolute)
+            for folder in paths {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    throw UsageError(message: "\(kind.rawValue) folder '\(folder)' does not exist")
+                }
+                let folderPath = ProjectInputs.absolute(folder)
+                if let output, outputPath == folderPath, kind != .swift {
+                    throw UsageError(message: "the output folder '\(output)' is the \(kind.rawValue) folder '\(folder)'; choose another output folder")
+                }
+                // Read as part of the enclosing folder of the same kind; or excluded as a whole.
+                if kind != .swift, enclosingKind(of: folderPath) == kind { continue }
+                if exclusions.excludes(folder: folderPath) { continue }
+                let display = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+                let skip = { (path: String) -> Bool in
+                    // The output folder: its files are not inputs. A folder of the other kind:
+                    // read as that kind. An excluded folder.
+                    if path == outputPath { return true }
+                    if kind != .swift, let other = folders[path], other != kind { return true }
+                    return exclusions.excludes(folder: path)
+                }
+                for relative in try ProjectInputs.walk(folder, skip: skip) where extensions.contains((relative as NSString).pathExtension.lowercased()) {
+                    let path = ProjectInputs.join(display, relative)
+                    let canonical = ProjectInputs.absolute(path)
+                    if exclusions.excludes(file: canonical) { continue }
+                    guard seen.insert(canonical).inserted else { continue }
+                    guard let data = FileManager.default.contents(atPath: path) else {
+                        throw UsageError(message: "cannot read '\(path)'")
+                    }
+                    files.append(SourceFile(path: path, bytes: Array(data), relativePath: relative))
+                }
+            }
+            return files
+        }
     }
 }

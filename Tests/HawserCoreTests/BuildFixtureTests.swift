@@ -98,7 +98,7 @@ final class BuildFixtureTests: XCTestCase {
     /// requests compiles without warnings in Swift 6 mode.
     func testGeneratedSwiftCompiles() throws {
         guard let swiftc = Golden.which("swiftc") else { throw XCTSkip("swiftc is not on PATH") }
-        let names = try Fixtures.selected(.build).filter { ["metadata-good", "payload-inferred", "runtime-config", "typed-bridge"].contains($0) }
+        let names = try Fixtures.selected(.build).filter { ["metadata-good", "path-identity", "payload-inferred", "runtime-config", "typed-bridge"].contains($0) }
         if names.isEmpty { throw XCTSkip("\(Fixtures.variable) selects none of the fixtures whose Swift is compiled") }
         let project = try TemporaryProject()
         for name in names {

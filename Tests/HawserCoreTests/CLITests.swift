@@ -138,7 +138,7 @@ final class CLITests: XCTestCase {
             web/a.js:1:31: error: no message handler named 'observr' is registered in Swift; did you mean 'observer'? [unregistered-handler]
 
             """)
-        XCTAssertEqual(result.stderr, "hawser: 1 error, 1 warning in 2 files, 2 handlers\n")
+        XCTAssertEqual(result.stderr, "hawser: 1 error, 1 warning in 2 files, 2 handlers (config: hawser.json)\n")
 
         let elsewhere = try hawser(["lint", "--config", "sub/hawser.json", "--format", "github"], in: project)
         XCTAssertEqual(elsewhere.status, 1)

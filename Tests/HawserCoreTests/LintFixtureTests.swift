@@ -37,9 +37,21 @@ final class LintFixtureTests: XCTestCase {
         }
     }
 
-    /// Reads a case folder's inputs, with display paths relative to it, in sorted order.
+    /// Reads a case folder's inputs, with display paths relative to it, in sorted order. As the
+    /// CLI does, files below a folder of the config's `pages` are pages (`.js` and `.html` only),
+    /// and a script's relative path (its identity) is its path inside the outermost folder of the
+    /// config's `scripts` holding it.
     static func inputs(in folder: URL, excluding excluded: Set<String> = []) throws -> ProjectInput {
-        var scripts: [SourceFile] = [], swift: [SourceFile] = [], schemas: [SourceFile] = []
+        var config = HawserConfig()
+        let configURL = folder.appendingPathComponent("hawser.json")
+        if let data = FileManager.default.contents(atPath: configURL.path) {
+            config = try HawserConfig.parse(Array(data), file: "hawser.json")
+        }
+        func inside(_ path: String, _ folders: [String]) -> String? {
+            folders.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }.sorted { $0.count < $1.count }
+                .first { $0 == "." || path.hasPrefix($0 + "/") }
+        }
+        var scripts: [SourceFile] = [], swift: [SourceFile] = [], schemas: [SourceFile] = [], pages: [SourceFile] = []
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         var paths: [String] = []
         while let path = enumerator?.nextObject() as? String {
@@ -56,14 +68,17 @@ final class LintFixtureTests: XCTestCase {
             }
             let native: Set<String> = ["swift", "m", "mm", "h"]
             guard ["js", "css", "html"].contains(ext) || native.contains(ext) else { continue }
-            let file = SourceFile(path: path, bytes: Array(try Data(contentsOf: url)))
-            if native.contains(ext) { swift.append(file) } else { scripts.append(file) }
+            let bytes = Array(try Data(contentsOf: url))
+            if native.contains(ext) {
+                swift.append(SourceFile(path: path, bytes: bytes))
+            } else if inside(path, config.pages) != nil {
+                if ext != "css" { pages.append(SourceFile(path: path, bytes: bytes)) }
+            } else if let root = inside(path, config.scripts) {
+                scripts.append(SourceFile(path: path, bytes: bytes, relativePath: root == "." ? path : String(path.dropFirst(root.count + 1))))
+            } else {
+                scripts.append(SourceFile(path: path, bytes: bytes))
+            }
         }
-        var config = HawserConfig()
-        let configURL = folder.appendingPathComponent("hawser.json")
-        if let data = FileManager.default.contents(atPath: configURL.path) {
-            config = try HawserConfig.parse(Array(data), file: "hawser.json")
-        }
-        return ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas)
+        return ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas, pages: pages)
     }
 }

@@ -23,6 +23,6 @@ final class ObjCCLITests: XCTestCase {
         let result = try HawserBinary.run(["lint", "--scripts", "web", "--swift", "ios"], in: project.url)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "hawser: 0 errors, 0 warnings in 5 files, 4 handlers\n")
+        XCTAssertEqual(result.stderr, "hawser: 0 errors, 0 warnings in 5 files, 4 handlers (no config file)\n")
     }
 }

@@ -14,13 +14,19 @@ enum HandlerChecker {
         let generatedNames = registration == .generated ? contract.names : []
         let registeredNames = Set(registrationsByName.keys).union(generatedNames)
         var diagnostics: [Diagnostic] = []
+        // Registrations that could not be resolved, and whose warning the author has not
+        // suppressed: any of them may be a name a script uses.
+        let unresolved = swift.diagnostics.filter { diagnostic in
+            diagnostic.code == .unresolvedRegistration && !swift.suppressions.contains {
+                $0.file == diagnostic.location.file && $0.line == diagnostic.location.line && $0.codes.contains(DiagnosticCode.unresolvedRegistration.rawValue)
+            }
+        }.sorted { $0.location < $1.location }
 
         for use in uses where !generatedNames.contains(use.name) {
             let matchingPatterns = patterns.filter { $0.matches(use.name) }
             guard let registered = registrationsByName[use.name] ?? (matchingPatterns.isEmpty ? nil : matchingPatterns) else {
                 let suggestion = NameSuggester.suggestion(for: use.name, among: registeredNames)
-                let message = "no message handler named '\(use.name)' is registered in Swift" + pairing.origin(of: use)
-                    + NameSuggester.suffix(suggesting: suggestion)
+                let message = unregisteredMessage(use.name, suggestion: suggestion, unresolved: unresolved, origin: pairing.origin(of: use))
                 diagnostics.append(Diagnostic(.unregisteredHandler, message, at: use.location, handler: use.name, suggestion: suggestion))
                 continue
             }
@@ -48,8 +54,9 @@ enum HandlerChecker {
         }
         var unusedReported = Set<String>()
         for registration in swift.registrations.sorted(by: { $0.location < $1.location }) {
-            if registration.isPattern {
+            if registration.isPattern || registration.isDeclared {
                 // A runtime name: its uses are templated or computed, so none is expected to match.
+                // A name of the config's `registered`: the app registers it where no reading sees.
                 continue
             } else if generatedNames.contains(registration.name) {
                 diagnostics.append(Diagnostic(
@@ -65,7 +72,7 @@ enum HandlerChecker {
             }
         }
 
-        for dispatch in swift.dispatchNames where !registeredNames.contains(dispatch.name) {
+        for dispatch in swift.dispatchNames where !registeredNames.contains(dispatch.name) && !patterns.contains(where: { $0.matches(dispatch.name) }) {
             let suggestion = NameSuggester.suggestion(for: dispatch.name, among: registeredNames)
             let message = "message.name is compared with '\(dispatch.name)', which is never registered" + NameSuggester.suffix(suggesting: suggestion)
             diagnostics.append(Diagnostic(.unknownDispatchName, message, at: dispatch.location, handler: dispatch.name, suggestion: suggestion))
@@ -73,6 +80,20 @@ enum HandlerChecker {
 
         diagnostics += duplicateRegistrations(swift.registrations.filter { !generatedNames.contains($0.name) })
         return diagnostics
+    }
+
+    /// The `unregistered-handler` message. When some registrations could not be resolved, one of
+    /// them may be the name: the message says so and points at the first, rather than letting a
+    /// did-you-mean pass for the whole truth.
+    static func unregisteredMessage(_ name: String, suggestion: String?, unresolved: [Diagnostic], origin: String = "") -> String {
+        guard let first = unresolved.first else {
+            return "no message handler named '\(name)' is registered in Swift" + origin + NameSuggester.suffix(suggesting: suggestion)
+        }
+        let unresolvedPart = unresolved.count == 1
+            ? "1 registration could not be resolved (at \(first.location)) and may be it"
+            : "\(unresolved.count) registrations could not be resolved (first at \(first.location)), one of them may be it"
+        return "no message handler named '\(name)' is registered" + origin + NameSuggester.suffix(suggesting: suggestion)
+            + (suggestion == nil ? "; " : " ") + unresolvedPart
     }
 
     /// A name added twice to one content world within one function: WebKit raises

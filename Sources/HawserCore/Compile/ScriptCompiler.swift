@@ -26,7 +26,8 @@ enum ScriptCompiler {
             let isStyleSheet = file.isStyleSheet
             let (metadata, metadataDiagnostics) = ScriptMetadataParser.parse(file.bytes, file: file.path, style: isStyleSheet ? .css : .javaScript)
             diagnostics += metadataDiagnostics
-            let name = metadata.name ?? file.baseName
+            // A script's identity is its path in its folder: `reader/index.js` is `reader/index`.
+            let name = metadata.name ?? file.scriptName
             entries.append(Entry(file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet))
             let unwrapAt = metadata.keyLocations["unwrap"] ?? start
             if metadata.unwrap, isStyleSheet {
@@ -105,14 +106,19 @@ enum ScriptCompiler {
     }
 
     /// The emitted file of a script: its name with characters outside `[A-Za-z0-9._-]`
-    /// replaced by `-`, plus `.js`.
+    /// replaced by `-`, plus `.js`. A `/` in the name separates folders (`reader/index` is
+    /// `reader/index.js`); empty components are dropped, and a component that starts with `.`
+    /// starts with `-` instead, so no file is hidden and none lands outside the output folder.
     static func outputFile(_ name: String) -> String {
-        let safe = String(name.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": return Character(scalar)
-            default: return "-"
-            }
-        })
-        return (safe.hasPrefix(".") ? "-" + safe.dropFirst() : safe) + ".js"
+        let components = name.split(separator: "/", omittingEmptySubsequences: true).map { component -> String in
+            let safe = String(component.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": return Character(scalar)
+                default: return "-"
+                }
+            })
+            return safe.hasPrefix(".") ? "-" + safe.dropFirst() : safe
+        }
+        return (components.isEmpty ? "-" : components.joined(separator: "/")) + ".js"
     }
 }

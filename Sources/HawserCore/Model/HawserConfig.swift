@@ -3,7 +3,7 @@ import Foundation
 /// The contents of `hawser.json`. Paths are as written, relative to the folder that holds
 /// the file; the CLI resolves them.
 public struct HawserConfig: Equatable, Sendable {
-    /// Folders of user scripts (`.js`, `.css`) and pages (`.html`).
+    /// Folders of user scripts (`.js`, `.css`) and pages (`.html`, linted only).
     public var scripts: [String] = ["userscripts"]
     /// Folders of Swift sources to scan for registrations.
     public var swift: [String] = ["."]
@@ -24,6 +24,12 @@ public struct HawserConfig: Equatable, Sendable {
     var allowedOrigins: [String] = []
     /// The placeholder forms script templates contain (`%NAME%`), in the order given.
     var placeholders: [PlaceholderForm] = []
+    /// Folders of the app's own web content (`.js`, `.html`): linted, never compiled or injected.
+    public var pages: [String] = []
+    /// Glob patterns (`PathPattern`) of files not to read, relative to the config's folder.
+    public var exclude: [String] = []
+    /// Names, or `*` patterns, that the app registers in ways no static reading can see.
+    var registered: [RegisteredName] = []
 
     public init() {}
 
@@ -79,6 +85,9 @@ public struct HawserConfig: Equatable, Sendable {
         var config = HawserConfig()
         for (key, value) in members {
             switch key {
+            case "pages": config.pages = try reader.paths(value, key: key)
+            case "exclude": config.exclude = try readExclude(value, key: key, file: file)
+            case "registered": config.registered = try readRegistered(value, key: key, file: file, data: data)
             case "scripts": config.scripts = try reader.paths(value, key: key)
             case "swift": config.swift = try reader.paths(value, key: key)
             case "output": config.output = try reader.path(value, key: key)
@@ -94,7 +103,7 @@ public struct HawserConfig: Equatable, Sendable {
             case "nativeFeel": config.nativeFeel = try reader.presets(value, key: key)
             case "allowedOrigins": config.allowedOrigins = try reader.origins(value, key: key)
             case "placeholders": config.placeholders = try reader.placeholders(value, key: key)
-            default: throw reader.unknownKey(key, path: key, known: keys)
+            default: throw reader.unknownKey(key, path: key, known: (keys + adoptionKeys).sorted())
             }
         }
         return config

@@ -16,14 +16,18 @@ struct HandlerRegistration: Hashable, Sendable {
     /// `name` is a pattern (`FocusScript_*`): built at runtime around constant parts, `*`
     /// standing for any text.
     var isPattern: Bool
+    /// Declared by the config's `registered` key, at its position in the config: a name the app
+    /// registers in a way no static reading sees. Never `unused-handler`.
+    var isDeclared: Bool
 
-    init(name: String, location: SourceLocation, reply: Bool, world: String?, scope: String?, isPattern: Bool = false) {
+    init(name: String, location: SourceLocation, reply: Bool, world: String?, scope: String?, isPattern: Bool = false, isDeclared: Bool = false) {
         self.name = name
         self.location = location
         self.reply = reply
         self.world = world
         self.scope = scope
         self.isPattern = isPattern
+        self.isDeclared = isDeclared
     }
 
     /// Whether a script's use of `handler` reaches this registration.

@@ -24,6 +24,17 @@ extension SourceFile {
     /// The file name without folders and extension.
     var baseName: String { Self.baseName(path) }
 
+    /// A user script's default name: its path inside its scripts folder without the extension
+    /// (`reader/index` for `reader/index.js`; `index` for a file directly in the folder).
+    var scriptName: String {
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+        guard let last = components.last else { return baseName }
+        return (components.dropLast() + [Self.baseName(last)]).joined(separator: "/")
+    }
+
+    /// A `.js` file.
+    var isJavaScript: Bool { path.lowercased().hasSuffix(".js") }
+
     static func isStyleSheet(_ path: String) -> Bool { path.lowercased().hasSuffix(".css") }
 
     static func baseName(_ path: String) -> String {

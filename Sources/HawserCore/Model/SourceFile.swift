@@ -3,14 +3,19 @@
 public struct SourceFile: Hashable, Sendable {
     public var path: String
     public var bytes: [UInt8]
+    /// The file's path inside the folder it was read from (`reader/index.js`), which is a user
+    /// script's identity: its default name is this path without the extension. Without one, the
+    /// file name, as if the file sat directly in its folder.
+    public var relativePath: String
 
-    public init(path: String, bytes: [UInt8]) {
+    public init(path: String, bytes: [UInt8], relativePath: String? = nil) {
         self.path = path
         self.bytes = bytes
+        self.relativePath = relativePath ?? (path.split(separator: "/").last.map(String.init) ?? path)
     }
 
-    public init(path: String, text: String) {
-        self.init(path: path, bytes: Array(text.utf8))
+    public init(path: String, text: String, relativePath: String? = nil) {
+        self.init(path: path, bytes: Array(text.utf8), relativePath: relativePath)
     }
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }

@@ -60,13 +60,16 @@ enum JSONReporter {
             ("transport", .optional(contract?.transport?.rawValue)),
             ("uses", .array(h.uses.map { .object(use($0)) })),
             ("registrations", .array(h.registrations.map { registration in
-                .object([
+                var fields: [(String, JSON)] = [
                     ("file", .string(registration.location.file)),
                     ("line", .int(registration.location.line)),
                     ("column", .int(registration.location.column)),
                     ("reply", .bool(registration.reply)),
                     ("world", .optional(registration.world)),
-                ])
+                ]
+                // Only on names of the config's `registered`, so other registrations keep their shape.
+                if registration.isDeclared { fields.append(("declared", .bool(true))) }
+                return .object(fields)
             })),
         ])
     }

@@ -1,0 +1,443 @@
+import TreeSitter
+
+/// `hawser init`'s discovery: from an existing app's files, held in memory, the folders of
+/// `hawser.json` and the patterns to exclude. The front ends do the reading, so what counts as a
+/// handler use or a registration is what `hawser lint` counts.
+///
+/// - **scripts**: folders of `.js` files with handler uses that no page loads: the scripts the
+///   app injects.
+/// - **pages**: folders of `.html` pages with handler uses in their inline scripts, and of `.js`
+///   files with handler uses that a page loads through `<script src>`.
+/// - **swift**: the top-level folders whose Swift or Objective-C files register handlers; the
+///   whole app (`.`) when a name there resolves only with the other folders' constants.
+/// - **exclude**: inside those folders, minified files (`*.min.js`, or lines over
+///   `longLine` bytes of dense code) and vendored folders (`vendor`, `dist`, …). They never decide a folder.
+/// - **placeholders**: template markers (`$<x>`, `%x%`, `{{x}}`) in those scripts.
+public enum ProjectSurvey {
+    /// A line this long (in bytes) marks a file as minified or generated.
+    static let longLine = 1000
+    /// Folder names that hold other people's code or build products.
+    static let vendoredFolders: Set<String> = ["vendor", "vendors", "third_party", "third-party", "thirdparty", "external", "dist", "bower_components"]
+
+    /// One `.js` file or `.html` page, as the survey sees it.
+    struct WebFile {
+        var file: SourceFile
+        var uses: Int
+        /// Uses, or a handler access the front end could not read (a syntax error in a template).
+        var isCandidate: Bool
+        var vendoredFolder: String?
+        var isMinified: Bool
+    }
+
+    /// `files`: every `.js`, `.html`, `.htm`, `.swift`, `.m`, `.mm` and `.h` file of the app, with
+    /// paths relative to its folder. Hawser's own output is not looked at.
+    public static func propose(_ files: [SourceFile]) -> ConfigProposal {
+        let files = files.filter { !GeneratedHeader.isGenerated($0.bytes) }
+        let scripts = files.filter(\.isJavaScript).map(webFile)
+        let pages = files.filter(\.isPage).map(webFile)
+        let native = files.filter { $0.path.hasSuffix(".swift") || $0.isObjectiveCSource }
+        let known = Set(scripts.map(\.file.path))
+        var loaded = Set<String>()
+        for page in pages {
+            for source in ScriptSources.find(in: page.file.bytes) {
+                if let path = resolve(source, from: page.file.path, among: known) { loaded.insert(path) }
+            }
+        }
+
+        // A script the native code names (`"main.js"`, or `forResource: "main", withExtension:
+        // "js"`) is one it injects, even when a page (often a test page) loads it too.
+        let named = nativeStrings(native)
+        loaded = loaded.filter { path in
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            return !named.contains(file) && !named.contains(SourceFile.baseName(file) + ".js")
+        }
+
+        var proposal = ConfigProposal()
+        var findings: [String] = ["Looked at \(count(scripts.count, ".js file")), \(count(pages.count, "page")) and \(count(native.count, "native source")):"]
+        let useful = { (file: WebFile) in file.isCandidate && file.vendoredFolder == nil && !file.isMinified }
+        let userScripts = scripts.filter { useful($0) && !loaded.contains($0.file.path) }
+        let pageFiles = scripts.filter { useful($0) && loaded.contains($0.file.path) } + pages.filter(useful)
+        var scriptFolders = outermost(Set(userScripts.map { folder(of: $0.file.path) }))
+        var pageFolders = outermost(Set(pageFiles.map { folder(of: $0.file.path) }))
+        // A folder holds one kind: scripts, so that its injected scripts keep every check.
+        for both in Set(scriptFolders).intersection(pageFolders).sorted() {
+            findings.append("  note: \(both) holds both injected scripts and page scripts; listed under scripts, so hawser build would inject its page scripts too")
+        }
+        pageFolders.removeAll { scriptFolders.contains($0) }
+        scriptFolders.sort()
+        pageFolders.sort()
+        proposal.scripts = scriptFolders
+        proposal.pages = pageFolders
+
+        for folder in scriptFolders {
+            let inside = scripts.filter { isInside($0.file.path, folder) && !isInside($0.file.path, anyOf: pageFolders.filter { isInside($0, folder) && $0 != folder }) }
+            let used = inside.filter { useful($0) && !loaded.contains($0.file.path) }
+            let others = inside.filter { !useful($0) }.count
+            findings.append("  scripts  \(folder): \(count(used.count, "script")) using handlers (\(count(used.map(\.uses).reduce(0, +), "use")) by name)"
+                + (others > 0 ? ", and \(count(others, "other .js file")) linted with them" : ""))
+        }
+        for folder in pageFolders {
+            let used = pageFiles.filter { isInside($0.file.path, folder) }
+            findings.append("  pages    \(folder): \(count(used.count, "file")) using handlers (\(count(used.map(\.uses).reduce(0, +), "use")) by name)")
+        }
+        if scriptFolders.isEmpty && pageFolders.isEmpty {
+            findings.append("  scripts  none: no .js file or page uses window.webkit.messageHandlers")
+        }
+
+        let (swift, nativeFindings) = nativeFolders(native)
+        proposal.swift = swift
+        findings += nativeFindings
+
+        let read = scriptFolders + pageFolders
+        let (exclude, excludeFindings) = exclusions((scripts + pages).filter { isInside($0.file.path, anyOf: read) })
+        proposal.exclude = exclude
+        findings += excludeFindings
+        for file in (scripts + pages).filter({ $0.isCandidate && ($0.isMinified || $0.vendoredFolder != nil) && !isInside($0.file.path, anyOf: read) }) {
+            findings.append("  note: \(file.file.path) uses message handlers but looks vendored or minified, so it decided no folder; lint its sources instead")
+        }
+
+        proposal.placeholders = placeholders((scripts + pages).filter { isInside($0.file.path, anyOf: read) && $0.vendoredFolder == nil && !$0.isMinified }.map(\.file))
+        proposal.writesPlaceholders = !proposal.placeholders.isEmpty && configAccepts(proposal)
+        for placeholder in proposal.placeholders {
+            findings.append("  template \(placeholder.form): \(placeholder.example) at \(placeholder.location), in \(count(placeholder.files, "file"))")
+        }
+        if !proposal.placeholders.isEmpty && !proposal.writesPlaceholders {
+            let forms = proposal.placeholders.map { "\"\($0.form)\"" }.joined(separator: ", ")
+            findings.append("  note: these scripts are templates the app fills in before injecting; this version of Hawser has no 'placeholders' key, so they are not in hawser.json (with one, it would be \"placeholders\": [\(forms)])")
+        }
+        proposal.findings = findings
+        return proposal
+    }
+
+    // MARK: - Web files
+
+    static func webFile(_ file: SourceFile) -> WebFile {
+        let text = file.text
+        let vendored = vendoredFolder(of: file.path)
+        let minified = file.path.lowercased().hasSuffix(".min.js") || hasMinifiedLine(file.bytes)
+        guard text.contains("messageHandlers") || text.contains("hawser.") else {
+            return WebFile(file: file, uses: 0, isCandidate: false, vendoredFolder: vendored, isMinified: minified)
+        }
+        var uses = 0, dynamic = false, broken = false
+        let parts: [(bytes: [UInt8], origin: SourcePoint)] = file.isPage
+            ? HTMLScriptExtractor.inlineScripts(in: file.bytes).map { ($0.bytes, $0.origin) }
+            : [(file.bytes, SourcePoint(line: 1, column: 1))]
+        for part in parts {
+            let facts = JavaScriptFrontEnd.analyze(script: part.bytes, file: file.path, origin: part.origin)
+            uses += facts.uses.count
+            dynamic = dynamic || facts.diagnostics.contains { $0.code == .dynamicHandlerName }
+            broken = broken || (facts.diagnostics.contains { $0.code == .syntaxError } && String(decoding: part.bytes, as: UTF8.self).contains("messageHandlers"))
+        }
+        return WebFile(file: file, uses: uses, isCandidate: uses > 0 || dynamic || broken, vendoredFolder: vendored, isMinified: minified)
+    }
+
+    /// The path of the outermost vendored folder above `path`, if any.
+    static func vendoredFolder(of path: String) -> String? {
+        let components = path.split(separator: "/").dropLast()
+        guard let index = components.firstIndex(where: { vendoredFolders.contains($0.lowercased()) }) else { return nil }
+        return components[...index].joined(separator: "/")
+    }
+
+    /// Whether a line is over `longLine` bytes and dense with code (`;`, `{`, `}` at least once
+    /// every 100 bytes), as minified code is; a long string, such as a base64 image, is not.
+    static func hasMinifiedLine(_ bytes: [UInt8]) -> Bool {
+        var length = 0, punctuation = 0
+        for byte in bytes + [UInt8(ascii: "\n")] {
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                if length > longLine, punctuation * 100 >= length { return true }
+                length = 0
+                punctuation = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ";") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { punctuation += 1 }
+            }
+        }
+        return false
+    }
+
+    /// The file a `<script src>` of the page at `page` names, when it is one of `known`: relative
+    /// to the page's folder, or, for `/…`, to the page's folder or one above it.
+    static func resolve(_ source: String, from page: String, among known: Set<String>) -> String? {
+        var source = Substring(source.trimmingASCIIWhitespace())
+        if let cut = source.firstIndex(where: { $0 == "?" || $0 == "#" }) { source = source[..<cut] }
+        guard !source.isEmpty, !source.contains("://"), !source.hasPrefix("//"), !source.lowercased().hasPrefix("data:") else { return nil }
+        let pageFolder = folder(of: page)
+        if source.hasPrefix("/") {
+            var root = pageFolder
+            while true {
+                if let path = normalize(join(root, String(source.drop { $0 == "/" }))), known.contains(path) { return path }
+                if root == "." { return nil }
+                root = folder(of: root)
+            }
+        }
+        guard let path = normalize(join(pageFolder, String(source))), known.contains(path) else { return nil }
+        return path
+    }
+
+    // MARK: - Native sources
+
+    /// The short string literals of the native sources that name a script: `"main.js"`, and, in a
+    /// file that also holds the literal `"js"`, every other literal with `.js` added.
+    static func nativeStrings(_ files: [SourceFile]) -> Set<String> {
+        var named = Set<String>()
+        for file in files {
+            let strings = stringLiterals(file.bytes)
+            let withExtension = strings.contains("js")
+            for string in strings where string.hasSuffix(".js") || withExtension {
+                named.insert(string.hasSuffix(".js") ? string : string + ".js")
+            }
+        }
+        return named
+    }
+
+    /// The string literals of at most 100 bytes without escapes, roughly: a quick scan.
+    static func stringLiterals(_ bytes: [UInt8]) -> Set<String> {
+        var strings = Set<String>()
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\"") else { index += 1; continue }
+            var end = index + 1
+            while end < bytes.count, end - index <= 100, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""), end > index + 1 {
+                strings.insert(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+                index = end + 1
+            } else {
+                index += 1
+            }
+        }
+        return strings
+    }
+
+    /// The folders to scan for registrations, and what was found there.
+    static func nativeFolders(_ files: [SourceFile]) -> ([String], [String]) {
+        func scan(_ files: [SourceFile]) -> NativeFacts {
+            NativeFacts.merging([
+                SwiftFrontEnd.analyze(files.filter { !$0.isObjectiveCSource }),
+                ObjCFrontEnd.analyze(files.filter(\.isObjectiveCSource)),
+            ])
+        }
+        let all = scan(files)
+        let unresolved = all.diagnostics.filter { $0.code == .unresolvedRegistration }
+        let registering = Set(all.registrations.map(\.location.file) + unresolved.map(\.location.file))
+        guard !registering.isEmpty else {
+            return (["."], ["  swift    .: no registration found in \(count(files.count, "native source")); every use will be unregistered-handler until one is, or the names are listed under 'registered'"])
+        }
+        var folders = Set(registering.map(topFolder)).sorted()
+        if folders != ["."] {
+            // Names often come from constants elsewhere: when the narrower scan resolves fewer, scan everything.
+            let narrow = scan(files.filter { folders.contains(topFolder($0.path)) })
+            let narrowUnresolved = narrow.diagnostics.filter { $0.code == .unresolvedRegistration }.count
+            if narrow.registrations.count < all.registrations.filter({ registering.contains($0.location.file) }).count || narrowUnresolved > unresolved.count {
+                folders = ["."]
+            }
+        }
+        var findings: [String] = []
+        for folder in folders {
+            let registrations = all.registrations.filter { isInside($0.location.file, folder) }
+            let notResolved = unresolved.filter { isInside($0.location.file, folder) }
+            let inFiles = Set(registrations.map(\.location.file) + notResolved.map(\.location.file)).count
+            findings.append("  swift    \(folder): \(count(registrations.count, "registration")) in \(count(inFiles, "file"))"
+                + (notResolved.isEmpty ? "" : ", and \(count(notResolved.count, "name")) Hawser cannot resolve (see 'registered' in the README)"))
+        }
+        return (folders, findings)
+    }
+
+    // MARK: - Exclusions
+
+    /// Patterns for the vendored and minified files among `files` (those the config would read).
+    static func exclusions(_ files: [WebFile]) -> ([String], [String]) {
+        var patterns: [String] = []
+        var findings: [String] = []
+        let minifiedByName = files.filter { $0.file.path.lowercased().hasSuffix(".min.js") }
+        if !minifiedByName.isEmpty {
+            patterns.append("*.min.js")
+            findings.append("  exclude  *.min.js: \(count(minifiedByName.count, "minified file"))")
+        }
+        let vendored = Dictionary(grouping: files.filter { $0.vendoredFolder != nil }, by: { $0.vendoredFolder! })
+        for (folder, inside) in vendored.sorted(by: { $0.key < $1.key }) {
+            patterns.append(anchored(folder))
+            findings.append("  exclude  \(anchored(folder)): vendored or built code, \(count(inside.count, "file"))")
+        }
+        let long = files.filter { $0.isMinified && $0.vendoredFolder == nil && !$0.file.path.lowercased().hasSuffix(".min.js") }
+        for file in long.sorted(by: { $0.file.path < $1.file.path }) {
+            patterns.append(anchored(file.file.path))
+            findings.append("  exclude  \(anchored(file.file.path)): minified or generated (lines of code over \(longLine) bytes)")
+        }
+        for file in files.filter({ $0.isCandidate && ($0.isMinified || $0.vendoredFolder != nil) }).sorted(by: { $0.file.path < $1.file.path }) {
+            findings.append("  note: \(file.file.path) uses message handlers but is excluded as vendored or minified; lint its sources, or remove its pattern")
+        }
+        return (patterns, findings)
+    }
+
+    /// A pattern that matches exactly this path below the config's folder: a one-component path
+    /// gets a leading `/`, which anchors it.
+    static func anchored(_ path: String) -> String {
+        path.contains("/") ? path : "/" + path
+    }
+
+    // MARK: - Placeholders
+
+    /// The template forms, with their `placeholders` spelling.
+    static let placeholderForms: [(form: String, open: String, close: String)] = [
+        ("$<NAME>", "$<", ">"), ("%NAME%", "%", "%"), ("{{NAME}}", "{{", "}}"),
+    ]
+
+    static func placeholders(_ files: [SourceFile]) -> [ConfigProposal.Placeholder] {
+        var result: [ConfigProposal.Placeholder] = []
+        for (form, open, close) in placeholderForms {
+            var first: (example: String, location: String)?
+            var fileCount = 0
+            for file in files.sorted(by: { $0.path < $1.path }) {
+                // In a page, only its inline scripts: a marker in the markup does not break parsing.
+                let parts: [(bytes: [UInt8], firstLine: Int)] = file.isPage
+                    ? HTMLScriptExtractor.inlineScripts(in: file.bytes).map { ($0.bytes, $0.origin.line) }
+                    : [(file.bytes, 1)]
+                guard let (found, firstLine) = parts.lazy.compactMap({ part in
+                    firstMarker(in: part.bytes, open: Array(open.utf8), close: Array(close.utf8)).map { ($0, part.firstLine) }
+                }).first else { continue }
+                fileCount += 1
+                if first == nil { first = (found.text, "\(file.path):\(found.line + firstLine - 1)") }
+            }
+            if let first {
+                result.append(ConfigProposal.Placeholder(form: form, example: first.example, location: first.location, files: fileCount))
+            }
+        }
+        return result
+    }
+
+    /// The first `open` NAME `close` in `bytes`, NAME an identifier (spaces allowed inside `{{ }}`).
+    static func firstMarker(in bytes: [UInt8], open: [UInt8], close: [UInt8]) -> (text: String, line: Int)? {
+        func isStart(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_") }
+        func isPart(_ b: UInt8) -> Bool { isStart(b) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: ".") }
+        let spaced = open == Array("{{".utf8)
+        var line = 1
+        var index = 0
+        while index + open.count < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            guard bytes[index..<(index + open.count)].elementsEqual(open) else { index += 1; continue }
+            var cursor = index + open.count
+            if spaced { while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 } }
+            let nameStart = cursor
+            guard cursor < bytes.count, isStart(bytes[cursor]) else { index += 1; continue }
+            while cursor < bytes.count, isPart(bytes[cursor]) { cursor += 1 }
+            let nameEnd = cursor
+            if spaced { while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 } }
+            if nameEnd - nameStart <= 64, cursor + close.count <= bytes.count, bytes[cursor..<(cursor + close.count)].elementsEqual(close) {
+                return (String(decoding: bytes[index..<(cursor + close.count)], as: UTF8.self), line)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether `proposal.config` with `placeholders` is a config this version reads.
+    static func configAccepts(_ proposal: ConfigProposal) -> Bool {
+        var withPlaceholders = proposal
+        withPlaceholders.writesPlaceholders = true
+        return (try? HawserConfig.parse(Array(withPlaceholders.config.utf8), file: "hawser.json")) != nil
+    }
+
+    // MARK: - Paths
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+
+    static func topFolder(_ path: String) -> String {
+        guard let slash = path.firstIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        folder == "." || path == folder || path.hasPrefix(folder + "/")
+    }
+
+    static func isInside(_ path: String, anyOf folders: [String]) -> Bool {
+        folders.contains { isInside(path, $0) }
+    }
+
+    /// The folders not inside another of them.
+    static func outermost(_ folders: Set<String>) -> [String] {
+        folders.filter { folder in !folders.contains { $0 != folder && isInside(folder, $0) } }.sorted()
+    }
+
+    static func join(_ folder: String, _ path: String) -> String {
+        folder == "." ? path : folder + "/" + path
+    }
+
+    /// `a/./b/../c` as `a/c`; nil when it leaves the surveyed folder.
+    static func normalize(_ path: String) -> String? {
+        var components: [Substring] = []
+        for component in path.split(separator: "/") {
+            if component == "." { continue }
+            if component == ".." {
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            } else {
+                components.append(component)
+            }
+        }
+        return components.isEmpty ? nil : components.joined(separator: "/")
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}
+
+/// The `src` of every `<script>` start tag of an HTML page: what the page loads. A light scan,
+/// enough to tell page scripts from injected ones: comments are skipped, attribute values may be
+/// quoted or not.
+enum ScriptSources {
+    static func find(in html: [UInt8]) -> [String] {
+        let text = Array(String(decoding: html, as: UTF8.self).utf8)
+        var sources: [String] = []
+        var index = 0
+        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 32 : b }
+        func starts(_ word: String, at i: Int) -> Bool {
+            let w = Array(word.utf8)
+            return i + w.count <= text.count && zip(text[i..<(i + w.count)], w).allSatisfy { lower($0) == $1 }
+        }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+        while index < text.count {
+            if starts("<!--", at: index) {
+                var end = index + 4
+                while end < text.count, !starts("-->", at: end) { end += 1 }
+                index = end + 3
+                continue
+            }
+            guard starts("<script", at: index), index + 7 < text.count, isSpace(text[index + 7]) || text[index + 7] == UInt8(ascii: ">") else {
+                index += 1
+                continue
+            }
+            var cursor = index + 7
+            while cursor < text.count, text[cursor] != UInt8(ascii: ">") {
+                while cursor < text.count, isSpace(text[cursor]) || text[cursor] == UInt8(ascii: "/") { cursor += 1 }
+                let nameStart = cursor
+                while cursor < text.count, !isSpace(text[cursor]), text[cursor] != UInt8(ascii: "="), text[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                let name = String(decoding: text[nameStart..<cursor], as: UTF8.self).lowercased()
+                while cursor < text.count, isSpace(text[cursor]) { cursor += 1 }
+                guard cursor < text.count, text[cursor] == UInt8(ascii: "=") else { continue }
+                cursor += 1
+                while cursor < text.count, isSpace(text[cursor]) { cursor += 1 }
+                var value = ""
+                if cursor < text.count, text[cursor] == UInt8(ascii: "\"") || text[cursor] == UInt8(ascii: "'") {
+                    let quote = text[cursor]
+                    let start = cursor + 1
+                    cursor = start
+                    while cursor < text.count, text[cursor] != quote { cursor += 1 }
+                    value = String(decoding: text[start..<min(cursor, text.count)], as: UTF8.self)
+                    cursor += 1
+                } else {
+                    let start = cursor
+                    while cursor < text.count, !isSpace(text[cursor]), text[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                    value = String(decoding: text[start..<cursor], as: UTF8.self)
+                }
+                if name == "src" { sources.append(value) }
+            }
+            index = cursor + 1
+        }
+        return sources
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HawserCore
+
+/// `hawser init`: surveys the app in the current folder, writes a `hawser.json` that fits it,
+/// and shows what `hawser lint` then reports. The survey is the core's (`ProjectSurvey`); this
+/// command only walks the folders and writes the file.
+enum InitCommand: Subcommand {
+    static let name = CommandName.`init`
+    static let abstract = "Write a hawser.json for the app in the current folder, then lint with it."
+    static let discussion = """
+        Walks the current folder (skipping .git, hidden folders, build, .build, DerivedData,
+        Pods, Carthage and node_modules) and proposes:
+          scripts   folders of .js files with handler uses that no page loads
+          pages     folders of .html pages with handler uses, and of the .js they load
+                    through <script src>
+          swift     folders whose Swift or Objective-C files register handlers
+          exclude   vendored and minified files inside those folders: *.min.js, folders
+                    named vendor, third_party, external, dist and the like, and files
+                    with lines of code over 1000 bytes
+        It also reports template markers ($<x>, %x%, {{x}}) in the scripts. Then it writes
+        hawser.json, prints what it found, and runs hawser lint with it. An existing
+        hawser.json is never replaced without --force.
+
+        """
+    static let exitStatus = "0 written (whatever lint then reports); 2 hawser.json exists (without --force), usage or I/O problem."
+
+    /// Folders the survey never walks into, besides hidden ones.
+    static let skippedFolders = ProjectInputs.skippedFolders.union(["build"])
+    static let extensions: Set<String> = ["js", "html", "htm", "swift", "m", "mm", "h"]
+
+    struct Options {
+        var force: Bool
+    }
+
+    static func options(from arguments: ParsedArguments) -> Options {
+        Options(force: arguments.isSet(Option.forceConfig))
+    }
+
+    static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
+        let path = ProjectInputs.configName
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw UsageError(message: "'\(path)' is a folder") }
+            if !options.force {
+                throw UsageError(message: "\(path) already exists; nothing was changed. Pass --force to replace it, or edit it by hand")
+            }
+        }
+        let proposal = ProjectSurvey.propose(try survey("."))
+        var text = proposal.findings.map { $0 + "\n" }.joined()
+        text += "\nWrote \(path):\n" + proposal.config
+        do {
+            try Data(proposal.config.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw UsageError(message: "cannot write '\(path)': \(error.localizedDescription)")
+        }
+        io.out(text)
+
+        let project = try ProjectInputs.load(CommonOptions(config: path))
+        let report = Pipeline.run(project.input, rendering: false).report
+        var lint = "\nhawser lint reports:\n"
+        lint += report.diagnostics.isEmpty ? "  nothing\n" : ReportFormat.text.render(report)
+        lint += "hawser lint: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription))\n"
+        io.out(lint)
+        io.err("hawser: wrote \(path); edit it, then run 'hawser lint'\n")
+        return .success
+    }
+
+    /// Every file with one of `extensions` below `folder`, paths relative to it.
+    static func survey(_ folder: String) throws -> [SourceFile] {
+        var files: [SourceFile] = []
+        func visit(_ relative: String) throws {
+            let path = relative.isEmpty ? folder : ProjectInputs.join(folder, relative)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+                throw UsageError(message: "cannot list folder '\(path)'")
+            }
+            for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                let childPath = ProjectInputs.join(folder, child)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: childPath, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if !name.hasPrefix("."), !skippedFolders.contains(name) { try visit(child) }
+                } else if extensions.contains((name as NSString).pathExtension.lowercased()),
+                          let data = FileManager.default.contents(atPath: childPath) {
+                    files.append(SourceFile(path: child, bytes: Array(data)))
+                }
+            }
+        }
+        try visit("")
+        return files
+    }
+}

@@ -1,0 +1,4 @@
+// ==UserScript==
+// @name shared
+// ==/UserScript==
+document.title;

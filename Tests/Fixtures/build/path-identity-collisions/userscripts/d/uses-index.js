@@ -1,0 +1,5 @@
+// ==UserScript==
+// @require index
+// ==/UserScript==
+// No script is called 'index' any more: names are paths.
+document.title;

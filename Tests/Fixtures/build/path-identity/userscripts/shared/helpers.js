@@ -1,0 +1,1 @@
+window.helpers = { page: function () { return location.pathname; } };

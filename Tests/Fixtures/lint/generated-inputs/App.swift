@@ -1,0 +1,3 @@
+func install(_ c: WKUserContentController, _ h: H) {
+    c.add(h, name: "observer")
+}

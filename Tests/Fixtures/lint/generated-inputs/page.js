@@ -1,0 +1,1 @@
+window.webkit.messageHandlers.observer.postMessage(1);

@@ -1,0 +1,299 @@
+import Foundation
+import XCTest
+
+/// Runs the built binary on layouts of existing apps: `hawser init`, the config found upward,
+/// `exclude`, `pages`, scripts named by their path, and Hawser's own output left unread.
+final class AdoptionCLITests: XCTestCase {
+    static let swift = "func install(_ c: WKUserContentController, _ h: H) {\n    c.add(h, name: \"observer\")\n}\n"
+    static let use = "window.webkit.messageHandlers.observer.postMessage(1);\n"
+
+    func hawser(_ arguments: [String], in project: TemporaryProject, at folder: String = "") throws -> Subprocess.Result {
+        try HawserBinary.run(arguments, in: folder.isEmpty ? project.url : project.url.appendingPathComponent(folder))
+    }
+
+    // MARK: - hawser init
+
+    /// An app the way apps are laid out: injected scripts next to the Swift, a page folder with
+    /// its own JavaScript, a vendored library and a minified bundle, Node tooling, a template.
+    func app() throws -> TemporaryProject {
+        try TemporaryProject([
+            "App/Sources/Bridge.swift": "func install(_ c: WKUserContentController, _ h: H) {\n    c.add(h, name: \"observer\")\n    c.add(h, name: \"pageReady\")\n    c.add(h, name: \"legacy\")\n}\n",
+            "App/Scripts/observer.js": Self.use,
+            "App/Scripts/reader/index.js": "window.webkit.messageHandlers.observr.postMessage(2);\n",
+            "App/Scripts/settings/index.js": "window.webkit.messageHandlers.$<handler>.postMessage(3);\n",
+            "App/Scripts/vendor/lib.js": "window.webkit.messageHandlers.libraryHandler.postMessage(4);\n",
+            "App/Scripts/app.min.js": "a();\n",
+            "Web/index.html": "<!doctype html>\n<script src=\"js/page.js\"></script>\n",
+            "Web/js/page.js": "window.webkit.messageHandlers.pageReady.postMessage(1);\n",
+            "Web/style.css": "body { margin: 0; }\n",
+            "tools/build.js": "require('fs');\n",
+            "node_modules/x/index.js": "window.webkit.messageHandlers.fromNodeModules.postMessage(1);\n",
+            "build/Intermediates/x.js": "window.webkit.messageHandlers.fromBuild.postMessage(1);\n",
+        ])
+    }
+
+    func testInitWritesAConfigThatFitsTheAppAndLintsWithIt() throws {
+        let project = try app()
+        let result = try hawser(["init"], in: project)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "hawser: wrote hawser.json; edit it, then run 'hawser lint'\n")
+        let config = try project.read("hawser.json")
+        XCTAssertEqual(config, """
+            {
+              "scripts": [
+                "App/Scripts"
+              ],
+              "pages": [
+                "Web/js"
+              ],
+              "swift": [
+                "App"
+              ],
+              "exclude": [
+                "*.min.js",
+                "App/Scripts/vendor"
+              ],
+              "placeholders": [
+                "$<NAME>"
+              ]
+            }
+
+            """)
+        let out = result.stdout
+        XCTAssertTrue(out.hasPrefix("Looked at 7 .js files, 1 page and 1 native source:\n"), out)
+        XCTAssertTrue(out.contains("  scripts  App/Scripts: 3 scripts using handlers (3 uses by name), and 2 other .js files linted with them\n"), out)
+        XCTAssertTrue(out.contains("  pages    Web/js: 1 file using handlers (1 use by name)\n"), out)
+        XCTAssertTrue(out.contains("  swift    App: 3 registrations in 1 file\n"), out)
+        XCTAssertTrue(out.contains("  exclude  App/Scripts/vendor: vendored or built code, 1 file\n"), out)
+        XCTAssertTrue(out.contains("  template $<NAME>: $<handler> at App/Scripts/settings/index.js:1, in 1 file\n"), out)
+        XCTAssertTrue(out.contains("\nWrote hawser.json:\n" + config), out)
+        // Then what lint reports with it: the two index.js do not collide, the vendored handler
+        // and the skipped folders are not read.
+        XCTAssertTrue(out.contains("\nhawser lint reports:\n"), out)
+        XCTAssertTrue(out.contains("App/Scripts/reader/index.js:1:31: error: no message handler named 'observr' is registered in Swift; did you mean 'observer'? [unregistered-handler]\n"), out)
+        // The template nothing fills in could be 'legacy', so no unused-handler is claimed.
+        XCTAssertFalse(out.contains("unused-handler"), out)
+        XCTAssertFalse(out.contains("invalid-metadata"), out)
+        XCTAssertFalse(out.contains("libraryHandler") || out.contains("fromNodeModules") || out.contains("fromBuild"), out)
+        XCTAssertTrue(out.hasSuffix("(config: hawser.json)\n"), out)
+
+        // The file it wrote is the config lint reads.
+        let lint = try hawser(["lint"], in: project)
+        XCTAssertTrue(out.contains(lint.stdout), lint.stdout)
+    }
+
+    func testInitNeverOverwritesWithoutForce() throws {
+        let project = try app()
+        try project.write("hawser.json", "{\"scripts\": [\"mine\"]}\n")
+        let refused = try hawser(["init"], in: project)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertEqual(refused.stderr, "hawser: error: hawser.json already exists; nothing was changed. Pass --force to replace it, or edit it by hand\n")
+        XCTAssertEqual(try project.read("hawser.json"), "{\"scripts\": [\"mine\"]}\n")
+
+        let forced = try hawser(["init", "--force"], in: project)
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(try project.read("hawser.json").contains("\"App/Scripts\""))
+    }
+
+    func testInitOnAnAppWithoutHandlersStillWritesAValidConfig() throws {
+        let project = try TemporaryProject(["index.js": "console.log(1);\n", "App.swift": "struct App {}\n"])
+        let result = try hawser(["init"], in: project)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  scripts  none: no .js file or page uses window.webkit.messageHandlers\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  swift    .: no registration found in 1 native source;"), result.stdout)
+        XCTAssertEqual(try hawser(["lint"], in: project).status, 0)
+    }
+
+    func testInitHelp() throws {
+        let project = try TemporaryProject()
+        let help = try hawser(["help", "init"], in: project)
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: Write a hawser.json for the app in the current folder, then lint with it.\n\nUSAGE: hawser init [--force]\n"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("  --force "), help.stdout)
+        XCTAssertTrue(try hawser(["--help"], in: project).stdout.contains("\n  init "))
+        let typo = try hawser(["init", "--forse"], in: project)
+        XCTAssertEqual(typo.stderr, "hawser: error: unknown option '--forse'; did you mean '--force'?\nhawser: see 'hawser help init'\n")
+    }
+
+    // MARK: - The config is found upward
+
+    func testConfigIsFoundInAParentFolder() throws {
+        let project = try TemporaryProject([
+            "hawser.json": #"{"scripts": ["web"], "swift": ["ios"]}"#,
+            "web/a.js": "window.webkit.messageHandlers.observr.postMessage(1);\n",
+            "ios/App.swift": Self.swift,
+            "ios/Deep/Er/.keep": "",
+        ])
+        let result = try hawser(["lint"], in: project, at: "ios/Deep/Er")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, """
+            ../../../ios/App.swift:2:20: warning: handler 'observer' is registered but no script uses it [unused-handler]
+            ../../../web/a.js:1:31: error: no message handler named 'observr' is registered in Swift; did you mean 'observer'? [unregistered-handler]
+
+            """)
+        XCTAssertEqual(result.stderr, "hawser: 1 error, 1 warning in 2 files, 2 handlers (config: ../../../hawser.json)\n")
+
+        // --config still wins.
+        try project.write("other.json", #"{"scripts": ["web"], "swift": ["web"]}"#)
+        let given = try hawser(["lint", "--config", "../../../other.json"], in: project, at: "ios/Deep/Er")
+        XCTAssertTrue(given.stderr.hasSuffix("(config: ../../../other.json)\n"), given.stderr)
+        // The nearest one wins.
+        try project.write("ios/hawser.json", #"{"scripts": ["../web"], "swift": ["."]}"#)
+        let nearest = try hawser(["lint"], in: project, at: "ios/Deep/Er")
+        XCTAssertTrue(nearest.stderr.hasSuffix("(config: ../../hawser.json)\n"), nearest.stderr)
+    }
+
+    func testWithoutAnyConfigTheSummarySaysSo() throws {
+        let project = try TemporaryProject(["userscripts/a.js": Self.use, "App.swift": Self.swift])
+        let result = try hawser(["lint"], in: project)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "hawser: 0 errors, 0 warnings in 2 files, 1 handler (no config file)\n")
+    }
+
+    /// A build started in a subfolder runs from the config's folder, so it writes the same bytes
+    /// as a build at the top, and the check passes from either.
+    func testBuildFromASubfolderWritesWhatABuildAtTheTopWrites() throws {
+        let project = try TemporaryProject([
+            "hawser.json": #"{"scripts": ["web"], "swift": ["ios"]}"#,
+            "web/a.js": Self.use,
+            "ios/App.swift": Self.swift,
+        ])
+        let result = try hawser(["build"], in: project, at: "ios")
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stderr, "hawser: using ../hawser.json; paths are relative to its folder\nhawser: built 2 scripts into output: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
+        XCTAssertTrue(try project.read("output/a.js").hasSuffix("//# sourceURL=web/a.js\n"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("ios/output").path))
+        XCTAssertEqual(try hawser(["build", "--check"], in: project).status, 0)
+        // --output from the subfolder is relative to where the command was started.
+        let elsewhere = try hawser(["build", "--output", "gen"], in: project, at: "ios")
+        XCTAssertEqual(elsewhere.status, 0, elsewhere.stderr)
+        XCTAssertTrue(elsewhere.stderr.contains(" into ios/gen: 6 added"), elsewhere.stderr)
+        XCTAssertTrue(try project.read("ios/gen/a.js").hasSuffix("//# sourceURL=web/a.js\n"))
+    }
+
+    // MARK: - exclude
+
+    func testExcludeSkipsFilesAndFoldersInEveryKind() throws {
+        let project = try TemporaryProject([
+            "hawser.json": #"{"scripts": ["web"], "pages": ["site"], "swift": ["ios"], "exclude": ["vendor", "*.min.js", "ios/Generated"]}"#,
+            "web/a.js": Self.use,
+            "web/vendor/lib.js": "window.webkit.messageHandlers.fromVendor.postMessage(1);\n",
+            "web/app.min.js": "window.webkit.messageHandlers.fromMinified.postMessage(1);\n",
+            "site/vendor/x.js": "window.webkit.messageHandlers.fromSiteVendor.postMessage(1);\n",
+            "site/page.js": "window.webkit.messageHandlers.observer.postMessage(2);\n",
+            "ios/App.swift": Self.swift,
+            "ios/Generated/More.swift": "func f(c: C) { c.add(h, name: \"fromGenerated\") }\n",
+            "ios/Vendor/Kit.swift": "func g(c: C) { c.add(h, name: \"fromKit\") }\n",
+        ])
+        let silent = try hawser(["lint"], in: project)
+        // Only ios/Vendor (a different name, with a capital) is read, and its registration reported.
+        XCTAssertEqual(silent.stdout, "ios/Vendor/Kit.swift:1:31: warning: handler 'fromKit' is registered but no script uses it [unused-handler]\n")
+        XCTAssertEqual(silent.stderr, "hawser: 0 errors, 1 warning in 4 files, 2 handlers (config: hawser.json)\n")
+
+        // --exclude adds to the config's patterns, relative to the current folder.
+        let flagged = try hawser(["lint", "--exclude", "ios/Vendor"], in: project)
+        XCTAssertEqual(flagged.stdout, "")
+        XCTAssertEqual(flagged.status, 0)
+        // From a subfolder, a flag's pattern is relative to that folder, the config's to its own.
+        try project.write("ios/Sub/.keep", "")
+        let nested = try hawser(["lint", "--exclude", "../Vendor/*.swift"], in: project, at: "ios/Sub")
+        XCTAssertEqual(nested.stdout, "", nested.stderr)
+
+        // Excluding a file that matters still reports what is left.
+        let reporting = try hawser(["lint", "--exclude", "ios/App.swift"], in: project)
+        XCTAssertEqual(reporting.status, 1)
+        XCTAssertTrue(reporting.stdout.contains("web/a.js:1:31: error: no message handler named 'observer' is registered in Swift"), reporting.stdout)
+    }
+
+    // MARK: - pages
+
+    func testPagesAreLintedButNeverBuilt() throws {
+        let project = try TemporaryProject([
+            "hawser.json": #"{"scripts": ["Web/userscripts"], "pages": ["Web"], "swift": ["ios"]}"#,
+            "Web/userscripts/inject.js": Self.use,
+            "Web/index.html": "<script src=\"app.js\"></script>\n<script>window.webkit.messageHandlers.observer.postMessage(3)</script>\n",
+            "Web/app.js": "window.webkit.messageHandlers.observer.postMessage(2);\n",
+            "Web/theme/stylesheet.css": "/* ==UserStyle==\n@run-at never\n==/UserStyle== */\n",
+            "Web/other/stylesheet.css": "body {}\n",
+            "ios/App.swift": Self.swift,
+        ])
+        let lint = try hawser(["lint"], in: project)
+        XCTAssertEqual(lint.status, 0, lint.stdout)
+        XCTAssertEqual(lint.stdout, "")
+        XCTAssertEqual(lint.stderr, "hawser: 0 errors, 0 warnings in 4 files, 1 handler (config: hawser.json)\n")
+
+        let build = try hawser(["build"], in: project)
+        XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
+        XCTAssertEqual(build.stderr, "hawser: built 2 scripts into output: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
+        let manifest = try project.read("output/manifest.json")
+        XCTAssertTrue(manifest.contains("\"source\": \"Web/userscripts/inject.js\""), manifest)
+        XCTAssertFalse(manifest.contains("\"source\": \"Web/app.js\""), manifest)
+        XCTAssertTrue(manifest.contains("\"file\": \"Web/app.js\""), "the page's use is in the contract: \(manifest)")
+
+        // --pages replaces the config's pages; a page still posting to a deleted handler is reported.
+        try project.write("Site/old.js", "window.webkit.messageHandlers.deletedLongAgo.postMessage(1);\n")
+        let flagged = try hawser(["lint", "--pages", "Site"], in: project)
+        XCTAssertEqual(flagged.status, 1)
+        XCTAssertEqual(flagged.stdout, "Site/old.js:1:31: error: no message handler named 'deletedLongAgo' is registered in Swift [unregistered-handler]\n")
+        let missing = try hawser(["lint", "--pages", "Nope"], in: project)
+        XCTAssertEqual(missing.stderr, "hawser: error: pages folder 'Nope' does not exist\n")
+
+        // Without pages, the same folder as scripts injects every file, style sheets included.
+        let asScripts = try hawser(["lint", "--scripts", "Web"], in: project)
+        XCTAssertEqual(asScripts.status, 1)
+        XCTAssertTrue(asScripts.stdout.contains("Web/theme/stylesheet.css:2:1: error: invalid '@run-at' value 'never'"), asScripts.stdout)
+    }
+
+    // MARK: - Scripts named by their path
+
+    func testScriptsWithOneFileNameInDifferentFoldersBuildSideBySide() throws {
+        let project = try TemporaryProject([
+            "hawser.json": #"{"scripts": ["userscripts"], "swift": ["App"]}"#,
+            "userscripts/reader/index.js": Self.use,
+            "userscripts/settings/index.js": Self.use,
+            "userscripts/reader/stylesheet.css": "body {}\n",
+            "userscripts/settings/stylesheet.css": "form {}\n",
+            "App/App.swift": Self.swift,
+        ])
+        XCTAssertEqual(try hawser(["lint"], in: project).status, 0)
+        let build = try hawser(["build"], in: project)
+        XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
+        XCTAssertTrue(try project.read("output/reader/index.js").contains("user script \\\"reader/index\\\" failed"))
+        XCTAssertTrue(try project.read("output/settings/stylesheet.js").contains("form {}"))
+        let manifest = try project.read("output/manifest.json")
+        XCTAssertTrue(manifest.contains("\"reader/index.js\",\n    \"reader/stylesheet.js\",\n    \"settings/index.js\",\n    \"settings/stylesheet.js\""), manifest)
+        XCTAssertEqual(try hawser(["build", "--check"], in: project).status, 0)
+
+        // A script removed: its file is deleted, and its folder with it once empty.
+        try FileManager.default.removeItem(at: project.url.appendingPathComponent("userscripts/settings"))
+        let rebuilt = try hawser(["build"], in: project)
+        XCTAssertTrue(rebuilt.stderr.contains(" 2 deleted,"), rebuilt.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("output/settings").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("output/reader/index.js").path))
+    }
+
+    // MARK: - Hawser's own output
+
+    func testOwnOutputIsNeverReadAsInput() throws {
+        let project = try TemporaryProject([
+            // The output folder inside the scripts folder, and a generated Bridge.swift in the Swift folder.
+            "hawser.json": #"{"scripts": ["web"], "swift": ["."], "output": "web/generated", "registration": "generated"}"#,
+            "web/a.js": Self.use,
+        ])
+        let build = try hawser(["build"], in: project)
+        XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
+        try FileManager.default.copyItem(
+            at: project.url.appendingPathComponent("web/generated/Bridge.swift"), to: project.url.appendingPathComponent("Bridge.swift"))
+        let lint = try hawser(["lint"], in: project)
+        XCTAssertEqual(lint.status, 0, lint.stdout)
+        XCTAssertEqual(lint.stdout, "")
+        XCTAssertEqual(lint.stderr, "hawser: 0 errors, 0 warnings in 1 file, 1 handler (config: hawser.json)\n")
+        XCTAssertEqual(try hawser(["build", "--check"], in: project).status, 0)
+
+        // A file that only looks generated further down, or the stubs people edit, is read.
+        try project.write("Handlers.swift", "// Generated by Hawser as a starting point for Bridge.Handlers; edit freely.\nfunc f(c: C) { c.add(h, name: \"stub\") }\n")
+        let stubs = try hawser(["lint"], in: project)
+        XCTAssertEqual(stubs.stdout, "Handlers.swift:2:31: warning: handler 'stub' is registered but no script uses it [unused-handler]\n")
+    }
+}
