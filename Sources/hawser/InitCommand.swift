@@ -26,7 +26,7 @@ enum InitCommand: Subcommand {
 
     /// Folders the survey never walks into, besides hidden ones.
     static let skippedFolders = ProjectInputs.skippedFolders.union(["build"])
-    static let extensions: Set<String> = ["js", "html", "htm", "swift", "m", "mm", "h"]
+    static let extensions: Set<String> = ["js", "html", "htm", "svelte", "vue", "swift", "m", "mm", "h"]
 
     struct Options {
         var force: Bool

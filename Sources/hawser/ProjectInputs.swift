@@ -29,9 +29,9 @@ struct ProjectInputs {
 
     /// Folders never walked into.
     static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules"]
-    static let scriptExtensions: Set<String> = ["js", "css", "html", "htm", "json"]
+    static let scriptExtensions: Set<String> = ["js", "css", "html", "htm", "svelte", "vue", "json"]
     /// Pages are linted for handler names only: no style sheets, no schemas.
-    static let pageExtensions: Set<String> = ["js", "html", "htm"]
+    static let pageExtensions: Set<String> = ["js", "html", "htm", "svelte", "vue"]
     static let nativeExtensions: Set<String> = ["swift", "m", "mm", "h"]
     static let configName = "hawser.json"
 

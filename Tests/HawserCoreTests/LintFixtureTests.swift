@@ -67,7 +67,7 @@ final class LintFixtureTests: XCTestCase {
                 continue
             }
             let native: Set<String> = ["swift", "m", "mm", "h"]
-            guard ["js", "css", "html"].contains(ext) || native.contains(ext) else { continue }
+            guard ["js", "css", "html", "svelte", "vue"].contains(ext) || native.contains(ext) else { continue }
             let bytes = Array(try Data(contentsOf: url))
             if native.contains(ext) {
                 swift.append(SourceFile(path: path, bytes: bytes))

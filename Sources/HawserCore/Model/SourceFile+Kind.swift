@@ -9,10 +9,12 @@ extension SourceFile {
         return lowercased.hasSuffix(".js") || lowercased.hasSuffix(".css")
     }
 
-    /// An `.html` or `.htm` page, whose inline scripts are linted.
+    /// An `.html` or `.htm` page, or a `.svelte` or `.vue` component (HTML-like, with its code in
+    /// `<script>` elements): its inline scripts are linted.
     var isPage: Bool {
         let lowercased = path.lowercased()
-        return lowercased.hasSuffix(".html") || lowercased.hasSuffix(".htm")
+        return lowercased.hasSuffix(".html") || lowercased.hasSuffix(".htm") || lowercased.hasSuffix(".svelte")
+            || lowercased.hasSuffix(".vue")
     }
 
     /// An Objective-C (or C) file, read by the Objective-C front end: `.m`, `.mm` or `.h`.

@@ -80,6 +80,13 @@ enum HTMLScriptExtractor {
     }
 
     /// Whether a `type` attribute value denotes a script the browser runs as JavaScript.
+    /// `<script lang="ts">` in a Svelte or Vue component: TypeScript, which the JavaScript
+    /// grammar does not read.
+    static func isTypeScript(_ value: String?) -> Bool {
+        guard let value else { return false }
+        return ["ts", "typescript", "tsx"].contains(value.trimmingASCIIWhitespace().lowercased())
+    }
+
     static func isJavaScriptType(_ value: String?) -> Bool {
         guard let value else { return true }
         let essence = value.trimmingASCIIWhitespace().lowercased()
@@ -135,7 +142,8 @@ enum HTMLScriptExtractor {
                     if tag.name == "script" {
                         let contentStart = index
                         let contentEnd = scriptDataEnd(from: contentStart)
-                        if tag.attributes["src"] == nil, HTMLScriptExtractor.isJavaScriptType(tag.attributes["type"] ?? nil) {
+                        if tag.attributes["src"] == nil, HTMLScriptExtractor.isJavaScriptType(tag.attributes["type"] ?? nil),
+                           !HTMLScriptExtractor.isTypeScript(tag.attributes["lang"] ?? nil) {
                             scripts.append(InlineScript(bytes: Array(bytes[contentStart..<contentEnd]), origin: point(at: contentStart)))
                         }
                         index = contentEnd
