@@ -80,26 +80,6 @@ enum Fixtures {
     /// Whether `text` matches `pattern`, where `*` stands for any run of characters (`/`
     /// included) and `?` for any one character.
     static func glob(_ pattern: String, matches text: String) -> Bool {
-        let p = Array(pattern), t = Array(text)
-        var pi = 0, ti = 0
-        var star: Int?, resume = 0
-        while ti < t.count {
-            if pi < p.count, p[pi] == "?" || (p[pi] != "*" && p[pi] == t[ti]) {
-                pi += 1
-                ti += 1
-            } else if pi < p.count, p[pi] == "*" {
-                star = pi
-                resume = ti
-                pi += 1
-            } else if let star {
-                pi = star + 1
-                resume += 1
-                ti = resume
-            } else {
-                return false
-            }
-        }
-        while pi < p.count, p[pi] == "*" { pi += 1 }
-        return pi == p.count
+        PathPattern.glob(pattern, matches: text)
     }
 }
