@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import HawserCore
 
 /// The case folders of `Tests/Fixtures/<suite>/`, and the `HAWSER_FIXTURE` filter that runs some
 /// of them alone.
