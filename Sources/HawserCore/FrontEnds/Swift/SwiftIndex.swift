@@ -121,7 +121,8 @@ struct SwiftTypeDeclaration {
 /// Everything the scan of all Swift files records for resolution, keyed for lookups.
 struct SwiftIndex {
     var files: [String] = []
-    var tokens: [[SwiftToken]] = []
+    /// Each file's tokens; spans index their `code`.
+    var tokenLists: [SwiftTokenList] = []
 
     /// Variables by "<type key>|<name>" (type key "" at top level), and locals by
     /// "<function id>|<name>".
@@ -139,10 +140,9 @@ struct SwiftIndex {
     /// Enums with a `String` raw type.
     var stringEnums: Set<String> = []
 
+    /// The span's tokens, made in full.
     func tokens(_ span: SwiftSpan) -> [SwiftToken] {
-        let all = tokens[span.file]
-        let range = span.range.clamped(to: 0..<all.count)
-        return Array(all[range])
+        tokenLists[span.file].tokens(span.range)
     }
 
     func location(_ token: SwiftToken, file: Int) -> SourceLocation {
