@@ -25,12 +25,14 @@ struct SwiftFileScanner {
         var context: SwiftContext
     }
 
+    /// Frames and pending declarations keep their declarations boxed (`indirect`): the walk
+    /// moves them with every brace, and the scanner stays small enough to pass around cheaply.
     private enum Frame {
         case type(path: [String], enumKey: String?, isProtocol: Bool)
         /// A function's body, opened at token `open`.
-        case function(scope: String, declaration: SwiftFunction?, open: Int)
+        indirect case function(scope: String, declaration: SwiftFunction?, open: Int)
         /// The braces after `var x: T`: a computed property (its own scope) or its accessors.
-        case property(scope: String, variable: SwiftVariable?, open: Int)
+        indirect case property(scope: String, variable: SwiftVariable?, open: Int)
         /// A `for` loop's body, or a `forEach` closure's.
         case loop(SwiftBinding)
         case block
@@ -39,9 +41,9 @@ struct SwiftFileScanner {
     /// A declaration seen whose body brace has not come yet.
     private enum Pending {
         case type(path: [String], enumKey: String?, isProtocol: Bool)
-        case function(scope: String, declaration: SwiftFunction?)
+        indirect case function(scope: String, declaration: SwiftFunction?)
         /// `scope` is the index of the `var` or `let` token; its id is made only if a body follows.
-        case variable(scope: Int, sawColon: Bool, sawEquals: Bool, declaration: SwiftVariable?)
+        indirect case variable(scope: Int, sawColon: Bool, sawEquals: Bool, declaration: SwiftVariable?)
         case loop(SwiftBinding?)
     }
 
@@ -56,6 +58,8 @@ struct SwiftFileScanner {
     }
 
     let file: String
+    /// `file + ":"`, the start of every scope id.
+    private let filePrefix: String
     private let fileIndex: Int
     private let bytes: [UInt8]
     private let list: SwiftTokenList
@@ -69,10 +73,10 @@ struct SwiftFileScanner {
     /// `case` of a `switch`, the current `#if` clause; empty for straight-line blocks. Two
     /// registrations are in one straight line only when their branch chains agree.
     private var branches: [Branch] = []
-    /// The context inside each frame depth (index 0: outside every frame), once asked for;
-    /// nil until then and after the frame's branch changes. A frame pushed starts nil; a frame
+    /// The place inside each frame depth (index 0: outside every frame), once asked for; nil
+    /// until then and after the frame's branch changes. A frame pushed starts nil; a frame
     /// popped leaves its parent's as it was. Kept in step with `frames` by `push` and `pop`.
-    private var contexts: [SwiftContext?] = [nil]
+    private var places: [Place?] = [nil]
     /// A branch keyword seen at this paren depth whose brace has not come yet.
     private var branchKeywordDepth: Int?
     private var switchKeywordDepth: Int?
@@ -101,6 +105,7 @@ struct SwiftFileScanner {
 
     init(file: SourceFile, tokens: SwiftTokenList, index fileIndex: Int) {
         self.file = file.path
+        self.filePrefix = file.path + ":"
         self.fileIndex = fileIndex
         self.bytes = file.bytes
         self.list = tokens
@@ -140,7 +145,7 @@ struct SwiftFileScanner {
             case .case, .default:
                 if let last = frames.indices.last, switchFrames.contains(last) {
                     branches[last] = Branch(opener: i)
-                    contexts[last + 1] = nil
+                    places[last + 1] = nil
                 }
             default:
                 break
@@ -151,11 +156,11 @@ struct SwiftFileScanner {
             if token.is(.hashElse) || token.is(.hashElseIf) {
                 if let last = branches.indices.last {
                     branches[last].clauses.append(i)
-                    contexts[last + 1] = nil
+                    places[last + 1] = nil
                 } else {
-                    // No frame is open, so the only context kept is the top level's.
+                    // No frame is open, so the only place kept is the top level's.
                     topLevelClause = i
-                    contexts[0] = nil
+                    places[0] = nil
                 }
             }
         case .string:
@@ -300,7 +305,8 @@ struct SwiftFileScanner {
                     || (word == .`init` && [.leftParen, .question, .bang, .less].contains(self.word(at: i + 1)))
                     || (word == .subscript && [.leftParen, .less].contains(self.word(at: i + 1))) {
             let scope = scopeID(at: i)
-            let declaration = functionDeclaration(at: i, scope: scope, context: context())
+            let context = self.context()
+            let declaration = functionDeclaration(at: i, scope: scope, context: context)
             setPending(.function(scope: scope, declaration: declaration))
         } else if word == .var || word == .let {
             variableDeclaration(at: i, symbols: &symbols)
@@ -720,20 +726,26 @@ struct SwiftFileScanner {
         let next = tokens[i + 1]
         // Most identifiers are neither called nor mutated: rule them out before making Strings.
         switch next.word {
-        case .leftParen, .assign, .plusAssign, .dot, .leftBracket: break
-        default: return
-        }
-        let name = identifier(at: i)
-        let receiver = afterDot && i >= 2 ? identifier(at: i - 2) : nil
-        if next.is(.leftParen), !next.isFirstOnLine, !Self.isNotCallee(token.word) || (afterDot && name == "init"),
-           !(i > 0 && (tokens[i - 1].is(.func) || tokens[i - 1].is(.case))) {
-            symbols.callsByName[name, default: []].append(SwiftCall(
-                name: name, receiver: receiver, span: SwiftSpan(file: fileIndex, range: i..<(i + 1)), context: context()))
+        case .leftParen:
+            // (`name == "init"` for a keyword that is not a callee only when it is `init`.)
+            if !next.isFirstOnLine, !Self.isNotCallee(token.word) || (afterDot && token.is(.`init`)),
+               !(i > 0 && (tokens[i - 1].is(.func) || tokens[i - 1].is(.case))) {
+                let name = identifier(at: i)
+                let receiver = afterDot && i >= 2 ? identifier(at: i - 2) : nil
+                symbols.callsByName[name, default: []].append(SwiftCall(
+                    name: name, receiver: receiver, span: SwiftSpan(file: fileIndex, range: i..<(i + 1)), context: context()))
+            }
+            return
+        case .assign, .plusAssign, .dot, .leftBracket:
+            break
+        default:
+            return
         }
         // Mutations: only of `self.x` or a bare `x`.
-        let onSelf = !afterDot || receiver == "self"
+        let onSelf = !afterDot || isSelf(at: i - 2)
         guard onSelf, !(i > 0 && (tokens[i - 1].is(.let) || tokens[i - 1].is(.var))) else { return }
         if next.is(.assign) || next.is(.plusAssign) {
+            let name = identifier(at: i)
             let end = expressionEnd(from: i + 2)
             symbols.mutationsByName[name, default: []].append(SwiftMutation(
                 name: name, onSelf: true, kind: next.is(.assign) ? .assign : .appendContents,
@@ -762,12 +774,14 @@ struct SwiftFileScanner {
             default: break
             }
             if let kind {
+                let name = identifier(at: i)
                 symbols.mutationsByName[name, default: []].append(SwiftMutation(
                     name: name, onSelf: true, kind: kind, value: SwiftSpan(file: fileIndex, range: range), context: context()))
             }
         } else if next.is(.leftBracket), !next.isFirstOnLine {
             let close = skipBalanced(from: i + 1)
             if close < tokens.count, tokens[close].is(.assign) {
+                let name = identifier(at: i)
                 symbols.mutationsByName[name, default: []].append(SwiftMutation(
                     name: name, onSelf: true, kind: .key, value: SwiftSpan(file: fileIndex, range: (i + 2)..<(close - 1)),
                     context: context()))
@@ -847,7 +861,9 @@ struct SwiftFileScanner {
 
     // MARK: - Dispatch names
 
-    /// Whether `IDENT . name` starts at `i`, IDENT being a `WKScriptMessage`.
+    /// Whether `IDENT . name` starts at `i`, IDENT being a `WKScriptMessage`. (Inlined, like the
+    /// other small helpers the walk calls per token: a call would copy the scanner.)
+    @inline(__always)
     private func isMessageName(at i: Int) -> Bool {
         i + 2 < tokens.count && tokens[i].kind == .identifier && tokens[i + 1].is(.dot) && tokens[i + 2].is(.name)
             && messageNames.contains(identifier(at: i))
@@ -931,30 +947,6 @@ struct SwiftFileScanner {
         return []
     }
 
-    private var currentScope: String? {
-        for frame in frames.reversed() {
-            switch frame {
-            case .function(let scope, _, _), .property(let scope, _, _): return scope
-            default: continue
-            }
-        }
-        return nil
-    }
-
-    /// The function around the token plus the branches it is in: where two registrations of
-    /// one name both run, so the second is a duplicate.
-    private var straightLineScope: String? {
-        guard let function = currentScope else { return nil }
-        guard let start = frames.lastIndex(where: { frame in
-            switch frame {
-            case .function, .property: return true
-            default: return false
-            }
-        }) else { return function }
-        let chain = branches[start...].filter { !$0.isEmpty }.map(branchID) + (topLevelClause.map { [scopeID(at: $0)] } ?? [])
-        return chain.isEmpty ? function : function + ">" + chain.joined(separator: ">")
-    }
-
     /// A branch as its id: the opener's scope id, then `#` and each clause's.
     private func branchID(_ branch: Branch) -> String {
         (branch.opener.map(scopeID(at:)) ?? "") + branch.clauses.map { "#" + scopeID(at: $0) }.joined()
@@ -968,42 +960,94 @@ struct SwiftFileScanner {
         return nil
     }
 
-    /// Where the token being scanned sits. Made once per frame state: it is kept (in
-    /// `contexts`) until a frame is pushed or popped, the innermost branch changes, or a
-    /// top-level `#else` starts.
-    private mutating func context() -> SwiftContext {
-        if let context = contexts[frames.count] { return context }
-        let context = SwiftContext(
-            file: fileIndex, typePath: typePath, function: currentScope, straightLine: straightLineScope,
-            bindings: frames.compactMap { frame in
-                if case .loop(let binding) = frame { return binding } else { return nil }
-            })
-        contexts[frames.count] = context
-        return context
+    /// What is known inside some frames: their context, and the straight-line id without the
+    /// top-level clause (`chain`), from which the next depth's place is derived.
+    private struct Place {
+        var context: SwiftContext
+        /// The innermost function's id and the ids of the non-empty branches since (the
+        /// function's own included), joined by `>`; nil outside functions.
+        var chain: String?
+    }
+
+    /// Where the token being scanned sits.
+    private mutating func context() -> SwiftContext { place(at: frames.count).context }
+
+    /// The place inside the first `depth` frames. It is derived from the place one frame out,
+    /// so each is made once per frame state, with at most one string appended: a type sets the
+    /// type path, a function or property the function and a new chain, a loop adds a binding,
+    /// and a non-empty branch extends the chain. `straightLine` is the chain, then the
+    /// top-level clause (the function around the code plus the branches it is in: where two
+    /// registrations of one name both run, so the second is a duplicate).
+    private mutating func place(at depth: Int) -> Place {
+        if let place = places[depth] { return place }
+        let place: Place
+        if depth == 0 {
+            place = Place(
+                context: SwiftContext(file: fileIndex, typePath: [], function: nil, straightLine: nil, bindings: []), chain: nil)
+        } else {
+            let outer = self.place(at: depth - 1)
+            var typePath = outer.context.typePath
+            var function = outer.context.function
+            var bindings = outer.context.bindings
+            var chain = outer.chain
+            switch frames[depth - 1] {
+            case .type(let path, _, _):
+                typePath = path
+            case .function(let scope, _, _), .property(let scope, _, _):
+                function = scope
+                chain = scope
+            case .loop(let binding):
+                bindings.append(binding)
+            case .block:
+                if branches[depth - 1].isEmpty {
+                    // Nothing changes inside a plain block: the same context.
+                    places[depth] = outer
+                    return outer
+                }
+            }
+            let branch = branches[depth - 1]
+            if !branch.isEmpty, let outerChain = chain { chain = outerChain + ">" + branchID(branch) }
+            let straightLine = chain.map { chain in topLevelClause.map { chain + ">" + scopeID(at: $0) } ?? chain }
+            place = Place(
+                context: SwiftContext(
+                    file: fileIndex, typePath: typePath, function: function, straightLine: straightLine, bindings: bindings),
+                chain: chain)
+        }
+        places[depth] = place
+        return place
     }
 
     private mutating func push(_ frame: Frame, _ branch: Branch) {
         frames.append(frame)
         branches.append(branch)
-        contexts.append(nil)
+        places.append(nil)
     }
 
     private mutating func pop() -> Frame? {
         guard let frame = frames.popLast() else { return nil }
         branches.removeLast()
-        contexts.removeLast()
+        places.removeLast()
         return frame
     }
 
     /// Inside a function, initializer, accessor or computed body (not directly in a type).
     private func isLocal(_ context: SwiftContext) -> Bool { context.function != nil }
 
-    private func scopeID(at j: Int) -> String { "\(file):\(tokens[j].line):\(tokens[j].column)" }
+    /// `file:line:column` of the token at `j`: the id of a function, accessor or branch scope.
+    private func scopeID(at j: Int) -> String { filePrefix + String(tokens[j].line) + ":" + String(tokens[j].column) }
 
     /// The name of the token at `j` (backticks removed), as `SwiftToken.identifier`.
+    @inline(__always)
     private func identifier(at j: Int) -> String { list.identifier(tokens[j]) }
 
+    /// Whether the token at `j` is the name `self` (`identifier(at: j) == "self"`, also backticked).
+    private func isSelf(at j: Int) -> Bool {
+        guard j >= 0, tokens[j].kind == .identifier else { return false }
+        return tokens[j].is(.`self`) || (list.bytes[Int(tokens[j].start)] == UInt8(ascii: "`") && identifier(at: j) == "self")
+    }
+
     /// The word of the token at `j`, `.other` past the end.
+    @inline(__always)
     private func word(at j: Int) -> SwiftWord { j < tokens.count ? tokens[j].word : .other }
 
     /// The decoded value of a complete, non-interpolated string literal at `j`.

@@ -47,40 +47,6 @@ struct SwiftLexer {
     }
 }
 
-/// Lines counted forward from a known position. Tokens come in increasing offsets, so each
-/// byte is looked at once, instead of a binary search over line starts per token. A line
-/// ends after `\n`, after `\r\n`, and after a `\r` not followed by `\n`.
-struct SwiftLineCounter {
-    var line = 1
-    /// The offset of the first byte of `line`.
-    var lineStart = 0
-    /// Bytes before this offset have been counted.
-    var counted = 0
-
-    /// Counts up to `offset` (which must not be before the last one asked for).
-    mutating func advance(to offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        var k = counted
-        let end = min(offset, bytes.count)
-        while k < end {
-            let b = bytes[k]
-            if b == Byte.newline {
-                line += 1
-                lineStart = k + 1
-            } else if b == Byte.carriageReturn, k + 1 >= bytes.count || bytes[k + 1] != Byte.newline {
-                line += 1
-                lineStart = k + 1
-            }
-            k += 1
-        }
-        counted = max(counted, end)
-    }
-
-    /// Moves past bytes known to hold no line break.
-    mutating func skip(to offset: Int) {
-        counted = max(counted, offset)
-    }
-}
-
 /// The lexer's work over an unsafe buffer of the input, so that the byte reads of its inner
 /// loops are not bounds-checked: every read is guarded by `pos < count` or an explicit length
 /// check (debug builds still check them all).
@@ -88,7 +54,7 @@ private struct SwiftLexerCursor {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// How many bytes are read: all, up to the 32-bit offsets of `SwiftCompactToken`.
     private let count: Int
-    fileprivate var pos = 0
+    private(set) var pos = 0
     private let identifierWords = SwiftWord.identifiers
     private let directiveWords = SwiftWord.directives
 
@@ -104,34 +70,78 @@ private struct SwiftLexerCursor {
         if count >= pos + 2, bytes[pos] == Byte.hash, bytes[pos + 1] == Byte.bang {
             while pos < count, !isNewline(bytes[pos]) { pos += 1 }
         }
+        blanksOnly = pos == 0
         // About one token per five bytes of ordinary Swift.
         list.code.reserveCapacity(count / 5)
-        var lines = SwiftLineCounter()
-        while let token = nextPlacedToken(&lines) {
+        while let token = nextPlacedToken() {
             if token.isComment { list.comments.append(token) } else { list.code.append(token) }
         }
     }
 
     // MARK: - Positions
 
+    // Lines are counted forward as the lexer moves on, instead of a binary search over line
+    // starts per token: `skipWhitespace` counts the line breaks between tokens, and a string or
+    // block comment, the only tokens that can hold one, counts its own. A line ends after
+    // `\n`, after `\r\n`, and after a `\r` not followed by `\n`.
+
+    /// The line `pos` is on.
+    private var line = 1
+    /// The offset of the first byte of `line`.
+    private var lineStart = 0
+    /// Only spaces and tabs are between `lineStart` and `pos`: a token here is first on its line.
+    private var blanksOnly = true
+    /// Off while an interpolation's tokens are skipped: the string they are in counts its lines.
+    private var tracksLines = true
+
+    /// Starts lexing at `offset`, whose line starts at `lineStart` (a position known from an
+    /// earlier token), counting the line breaks from `known` on.
+    mutating func start(at offset: Int, line: Int, lineStart: Int, countingFrom known: Int) {
+        pos = known
+        self.line = line
+        self.lineStart = lineStart
+        countLines(upTo: offset)
+        pos = offset
+        blanksOnly = onlyWhitespaceBefore(offset)
+    }
+
+    /// Counts the line breaks from `pos` up to `end` (moving `pos` there).
+    private mutating func countLines(upTo end: Int) {
+        while pos < end {
+            if bytes[pos] == Byte.newline || bytes[pos] == Byte.carriageReturn { lineBreak() }
+            pos += 1
+        }
+    }
+
+    /// Notes the line break at `pos`, if the `\r` or `\n` there ends a line.
+    private mutating func lineBreak() {
+        if bytes[pos] == Byte.carriageReturn, pos + 1 < bytes.count, bytes[pos + 1] == Byte.newline { return }
+        line += 1
+        lineStart = pos + 1
+        blanksOnly = true
+    }
+
     /// The next token with its line, column, end line and `firstOnLine` flag.
-    mutating func nextPlacedToken(_ lines: inout SwiftLineCounter) -> SwiftCompactToken? {
+    mutating func nextPlacedToken() -> SwiftCompactToken? {
         guard var token = nextToken() else { return nil }
         let start = Int(token.start)
-        // Between tokens there is only whitespace (or, before the first, a shebang line).
-        lines.advance(to: start, in: bytes)
-        token.line = UInt32(truncatingIfNeeded: lines.line)
-        token.column = UInt32(truncatingIfNeeded: start - lines.lineStart + 1)
+        token.line = UInt32(truncatingIfNeeded: line)
+        token.column = UInt32(truncatingIfNeeded: start - lineStart + 1)
+        if blanksOnly { token.flags.insert(.firstOnLine) }
         switch token.kind {
         case .string, .blockComment, .docBlockComment:
-            lines.advance(to: max(start, Int(token.end) - 1), in: bytes)
+            // The end line is the line of the token's last byte.
+            let end = pos
+            pos = start
+            countLines(upTo: max(start, end - 1))
+            token.endLine = UInt32(truncatingIfNeeded: line)
+            countLines(upTo: end)
         default:
             // No other token holds a line break: names, numbers, operators and punctuation are
             // made of other bytes, and a line comment stops before its line's break.
-            lines.skip(to: Int(token.end) - 1)
+            token.endLine = token.line
         }
-        token.endLine = UInt32(truncatingIfNeeded: lines.line)
-        if onlyWhitespaceBefore(start) { token.flags.insert(.firstOnLine) }
+        blanksOnly = false
         return token
     }
 
@@ -235,12 +245,21 @@ private struct SwiftLexerCursor {
         return true
     }
 
+    /// Skips spaces, tabs, line breaks, vertical tabs, form feeds and NULs, counting lines.
     private mutating func skipWhitespace() {
+        // Bit b is set for each whitespace byte b below 0x40.
+        let whitespace: UInt64 = 1 << 0x00 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0B | 1 << 0x0C | 1 << 0x0D | 1 << 0x20
         while pos < count {
-            switch bytes[pos] {
-            case Byte.space, Byte.tab, Byte.newline, Byte.carriageReturn, 0x0B, 0x0C, 0x00: pos += 1
-            default: return
+            let b = bytes[pos]
+            guard b < 0x40, (whitespace >> UInt64(b)) & 1 != 0 else { return }
+            if tracksLines, b != Byte.space {
+                if b == Byte.newline || b == Byte.carriageReturn {
+                    lineBreak()
+                } else if b != Byte.tab {
+                    blanksOnly = false
+                }
             }
+            pos += 1
         }
     }
 
@@ -352,6 +371,9 @@ private struct SwiftLexerCursor {
     /// strings (and their own interpolations) are lexed as ordinary tokens, so any `)` or `"`
     /// inside them is skipped correctly.
     private mutating func skipInterpolation() {
+        let tracked = tracksLines
+        tracksLines = false
+        defer { tracksLines = tracked }
         var parens = 0
         while let token = nextToken() {
             if token.is(.leftParen) {
@@ -495,7 +517,13 @@ private struct SwiftLexerCursor {
             || b == UInt8(ascii: "_") || b == UInt8(ascii: "$") || b >= 0x80
     }
 
-    private func isIdentifierBody(_ b: UInt8) -> Bool { isIdentifierStart(b) || isDigit(b) }
+    private func isIdentifierBody(_ b: UInt8) -> Bool {
+        // Bit b (of `low` below 0x40, of `high` from 0x40) is set for `$`, digits, letters and `_`.
+        let low: UInt64 = 1 << 0x24 | (0x3FF << 0x30)
+        let high: UInt64 = (0x3FFFFFF << 0x01) | 1 << 0x1F | (0x3FFFFFF << 0x21)
+        if b >= 0x80 { return true }
+        return ((b < 0x40 ? low : high) >> UInt64(b & 0x3F)) & 1 != 0
+    }
 
     private func isOperatorChar(_ b: UInt8) -> Bool {
         switch b {
@@ -579,13 +607,12 @@ extension SwiftLexer {
             if segmentStart < i { parts.append(.text(lexer.decode(segmentStart..<i, depth: depth, indent: nil))) }
             // The interpolation's tokens, up to its balancing `)`, placed in the literal's text.
             var inner = SwiftLexerCursor(text)
-            inner.pos = i + 2 + depth
+            inner.start(at: i + 2 + depth, line: 1, lineStart: 0, countingFrom: 0)
             let list = SwiftTokenList(bytes: bytes)
-            var lines = SwiftLineCounter()
             var tokens: [SwiftToken] = []
             var parens = 0
             var closed = false
-            while let t = inner.nextPlacedToken(&lines) {
+            while let t = inner.nextPlacedToken() {
                 if t.is(.leftParen) { parens += 1 }
                 if t.is(.rightParen) {
                     if parens == 0 { closed = true; break }
@@ -681,13 +708,13 @@ extension SwiftLexer {
                     // An interpolation: its tokens, up to the balancing `)`, lines counted on
                     // from the literal's own position.
                     var inner = SwiftLexerCursor(buffer)
-                    inner.pos = e + 1
+                    inner.start(
+                        at: e + 1, line: token.line, lineStart: token.range.lowerBound - (token.column - 1),
+                        countingFrom: token.range.lowerBound)
                     let list = SwiftTokenList(bytes: bytes)
-                    var lines = SwiftLineCounter(
-                        line: token.line, lineStart: token.range.lowerBound - (token.column - 1), counted: token.range.lowerBound)
                     var tokens: [SwiftToken] = []
                     var parens = 0
-                    while let t = inner.nextPlacedToken(&lines), inner.pos <= end + depth + delimiter {
+                    while let t = inner.nextPlacedToken(), inner.pos <= end + depth + delimiter {
                         if t.is(.leftParen) { parens += 1 }
                         if t.is(.rightParen) {
                             if parens == 0 { break }
