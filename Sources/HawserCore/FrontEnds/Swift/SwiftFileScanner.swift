@@ -7,6 +7,11 @@ import Foundation
 /// The walk tracks braces to know the enclosing types (for qualified names), function bodies
 /// (for `scope`) and `for` loops (for loop variables). It is a heuristic reading of Swift, not a
 /// parser: it aims to be right on ordinary code and never to crash on anything else.
+///
+/// It runs once per token of every file, so it is written for speed: it reads compact tokens
+/// (`SwiftCompactToken`) and tests their interned `SwiftWord`s, makes a String only for what it
+/// records, and keeps the `SwiftContext` of the current position until a brace, a branch or a
+/// clause changes it (`context()`).
 struct SwiftFileScanner {
     /// A registration call whose name expression still has to be resolved.
     struct RegistrationUse {
@@ -20,12 +25,14 @@ struct SwiftFileScanner {
         var context: SwiftContext
     }
 
+    /// Frames and pending declarations keep their declarations boxed (`indirect`): the walk
+    /// moves them with every brace, and the scanner stays small enough to pass around cheaply.
     private enum Frame {
         case type(path: [String], enumKey: String?, isProtocol: Bool)
         /// A function's body, opened at token `open`.
-        case function(scope: String, declaration: SwiftFunction?, open: Int)
+        indirect case function(scope: String, declaration: SwiftFunction?, open: Int)
         /// The braces after `var x: T`: a computed property (its own scope) or its accessors.
-        case property(scope: String, variable: SwiftVariable?, open: Int)
+        indirect case property(scope: String, variable: SwiftVariable?, open: Int)
         /// A `for` loop's body, or a `forEach` closure's.
         case loop(SwiftBinding)
         case block
@@ -34,15 +41,30 @@ struct SwiftFileScanner {
     /// A declaration seen whose body brace has not come yet.
     private enum Pending {
         case type(path: [String], enumKey: String?, isProtocol: Bool)
-        case function(scope: String, declaration: SwiftFunction?)
-        case variable(scope: String, sawColon: Bool, sawEquals: Bool, declaration: SwiftVariable?)
+        indirect case function(scope: String, declaration: SwiftFunction?)
+        /// `scope` is the index of the `var` or `let` token; its id is made only if a body follows.
+        indirect case variable(scope: Int, sawColon: Bool, sawEquals: Bool, declaration: SwiftVariable?)
         case loop(SwiftBinding?)
     }
 
+    /// Which branch a frame is: the token that opened it (an `if`/`else`/`guard`/`catch` body's
+    /// brace, the current `case` of a `switch`), then the `#else`/`#elseif` clauses entered in
+    /// it since. Kept as token indices; `straightLine` makes their ids only when a context is
+    /// needed.
+    private struct Branch {
+        var opener: Int?
+        var clauses: [Int] = []
+        var isEmpty: Bool { opener == nil && clauses.isEmpty }
+    }
+
     let file: String
+    /// `file + ":"`, the start of every scope id.
+    private let filePrefix: String
     private let fileIndex: Int
     private let bytes: [UInt8]
-    private let tokens: [SwiftToken]
+    private let list: SwiftTokenList
+    /// The code tokens of `list`: what the walk indexes.
+    private let tokens: [SwiftCompactToken]
     /// Names declared `: WKScriptMessage` in this file, plus `message`.
     private var messageNames: Set<String> = ["message"]
 
@@ -50,13 +72,17 @@ struct SwiftFileScanner {
     /// For each frame, the branch it is: an `if`/`else`/`guard`/`catch` body, the current
     /// `case` of a `switch`, the current `#if` clause; empty for straight-line blocks. Two
     /// registrations are in one straight line only when their branch chains agree.
-    private var branches: [String] = []
+    private var branches: [Branch] = []
+    /// The place inside each frame depth (index 0: outside every frame), once asked for; nil
+    /// until then and after the frame's branch changes. A frame pushed starts nil; a frame
+    /// popped leaves its parent's as it was. Kept in step with `frames` by `push` and `pop`.
+    private var places: [Place?] = [nil]
     /// A branch keyword seen at this paren depth whose brace has not come yet.
     private var branchKeywordDepth: Int?
     private var switchKeywordDepth: Int?
     private var switchFrames: Set<Int> = []
-    /// The current `#else`/`#elseif` clause outside any braces.
-    private var topLevelClause: String?
+    /// The current `#else`/`#elseif` clause outside any braces (its token's index).
+    private var topLevelClause: Int?
     private var pending: Pending?
     private var pendingDepth = 0
     private var parenDepth = 0
@@ -77,20 +103,22 @@ struct SwiftFileScanner {
     private(set) var bindingCandidates: [(key: SwiftToken, value: [SwiftToken], context: SwiftContext)] = []
     private(set) var dispatchNames: [DispatchName] = []
 
-    init(file: SourceFile, tokens: [SwiftToken], index fileIndex: Int) {
+    init(file: SourceFile, tokens: SwiftTokenList, index fileIndex: Int) {
         self.file = file.path
+        self.filePrefix = file.path + ":"
         self.fileIndex = fileIndex
         self.bytes = file.bytes
-        self.tokens = tokens.filter { !$0.isComment }
+        self.list = tokens
+        self.tokens = tokens.code
     }
 
     /// Scans the file, adding its declarations, calls and mutations to `symbols`.
     mutating func scan(into symbols: inout SwiftIndex) {
         symbols.files.append(file)
-        symbols.tokens.append(tokens)
-        for i in tokens.indices where tokens[i].isSymbol(":") && i > 0 && i + 1 < tokens.count {
-            if tokens[i + 1].isKeyword("WKScriptMessage"), tokens[i - 1].kind == .identifier {
-                messageNames.insert(tokens[i - 1].identifier)
+        symbols.tokenLists.append(list)
+        for i in tokens.indices where tokens[i].is(.colon) && i > 0 && i + 1 < tokens.count {
+            if tokens[i + 1].is(.WKScriptMessage), tokens[i - 1].kind == .identifier {
+                messageNames.insert(identifier(at: i - 1))
             }
         }
         var i = 0
@@ -109,67 +137,85 @@ struct SwiftFileScanner {
         case .punctuation, .operatorSymbol:
             symbol(token, at: i, symbols: &symbols)
         case .identifier:
-            if ["if", "else", "guard", "catch"].contains(token.text) { branchKeywordDepth = parenDepth }
-            if token.text == "switch" { switchKeywordDepth = parenDepth }
-            if token.text == "case" || token.text == "default", let last = frames.indices.last, switchFrames.contains(last) {
-                branches[last] = scopeID(token)
+            switch token.word {
+            case .if, .else, .guard, .catch:
+                branchKeywordDepth = parenDepth
+            case .switch:
+                switchKeywordDepth = parenDepth
+            case .case, .default:
+                if let last = frames.indices.last, switchFrames.contains(last) {
+                    branches[last] = Branch(opener: i)
+                    places[last + 1] = nil
+                }
+            default:
+                break
             }
             identifier(token, at: i, symbols: &symbols)
         case .directive:
             // `#else` and `#elseif` start another clause of the innermost block.
-            if (token.text == "#else" || token.text == "#elseif"), let last = branches.indices.last {
-                branches[last] += "#" + scopeID(token)
-            } else if token.text == "#else" || token.text == "#elseif" {
-                topLevelClause = scopeID(token)
+            if token.is(.hashElse) || token.is(.hashElseIf) {
+                if let last = branches.indices.last {
+                    branches[last].clauses.append(i)
+                    places[last + 1] = nil
+                } else {
+                    // No frame is open, so the only place kept is the top level's.
+                    topLevelClause = i
+                    places[0] = nil
+                }
             }
         case .string:
-            if i + 2 < tokens.count, tokens[i + 1].isSymbol("==") || tokens[i + 1].isSymbol("!="),
+            if i + 2 < tokens.count, tokens[i + 1].is(.equalEqual) || tokens[i + 1].is(.notEqual),
                isMessageName(at: i + 2), !continuesExpression(at: i + 5) {
-                addDispatch(token)
+                addDispatch(at: i)
             }
-            if token.text.contains("messageHandlers") { scriptLiterals.append((token, context)) }
+            if mentionsMessageHandlers(token) { scriptLiterals.append((list.token(token), context())) }
             // `"key": value` in a dictionary literal (not a `case "x":` label or a ternary).
-            if i + 2 < tokens.count, tokens[i + 1].isSymbol(":"), token.stringValue != nil, i > 0,
-               tokens[i - 1].isSymbol("[") || tokens[i - 1].isSymbol(","), parenDepth > 0 {
+            if i + 2 < tokens.count, tokens[i + 1].is(.colon), !token.hasInterpolation, i > 0,
+               tokens[i - 1].is(.leftBracket) || tokens[i - 1].is(.comma), parenDepth > 0 {
                 let end = expressionEnd(from: i + 2)
-                if end > i + 2 { bindingCandidates.append((token, Array(tokens[(i + 2)..<end]), context)) }
+                if end > i + 2 { bindingCandidates.append((list.token(token), list.tokens((i + 2)..<end), context())) }
             }
         default:
             break
         }
     }
 
-    private mutating func symbol(_ token: SwiftToken, at i: Int, symbols: inout SwiftIndex) {
-        switch token.text {
-        case "(", "[":
+    /// `token.text.contains("messageHandlers")`, with the bytes searched first: a literal whose
+    /// bytes do not hold the name cannot contain it (no other spelling is canonically
+    /// equivalent to these ASCII letters), and only the few that do are compared as Strings.
+    private func mentionsMessageHandlers(_ token: SwiftCompactToken) -> Bool {
+        list.contains(token, "messageHandlers") && list.text(token).contains("messageHandlers")
+    }
+
+    private mutating func symbol(_ token: SwiftCompactToken, at i: Int, symbols: inout SwiftIndex) {
+        switch token.word {
+        case .leftParen, .leftBracket:
             parenDepth += 1
-        case ")", "]":
+        case .rightParen, .rightBracket:
             parenDepth = max(0, parenDepth - 1)
-        case "{":
+        case .leftBrace:
             let frame = frameForBrace(at: i)
-            var branch = ""
-            if case .block = frame, branchKeywordDepth == parenDepth { branch = scopeID(token) }
+            var branch = Branch()
+            if case .block = frame, branchKeywordDepth == parenDepth { branch.opener = i }
             if case .block = frame, switchKeywordDepth == parenDepth { switchFrames.insert(frames.count) }
             branchKeywordDepth = nil
             switchKeywordDepth = nil
-            frames.append(frame)
-            branches.append(branch)
+            push(frame, branch)
             pending = nil
-        case "}":
+        case .rightBrace:
             switchFrames.remove(frames.count - 1)
-            if let frame = frames.popLast() {
-                branches.removeLast()
+            if let frame = pop() {
                 close(frame, at: i, symbols: &symbols)
             }
             pending = nil
-        case ";":
+        case .semicolon:
             pending = nil
             branchKeywordDepth = nil
-        case ":":
+        case .colon:
             if case .variable(let scope, _, let sawEquals, let declaration) = pending, pendingDepth == parenDepth {
                 pending = .variable(scope: scope, sawColon: true, sawEquals: sawEquals, declaration: declaration)
             }
-        case "=":
+        case .assign:
             if case .variable(let scope, let sawColon, _, let declaration) = pending, pendingDepth == parenDepth {
                 pending = .variable(scope: scope, sawColon: sawColon, sawEquals: true, declaration: declaration)
             }
@@ -187,7 +233,7 @@ struct SwiftFileScanner {
         case .type(let path, let enumKey, let isProtocol): return .type(path: path, enumKey: enumKey, isProtocol: isProtocol)
         case .function(let scope, let declaration): return .function(scope: scope, declaration: declaration, open: i)
         case .variable(let scope, let sawColon, let sawEquals, let declaration):
-            return sawColon && !sawEquals ? .property(scope: scope, variable: declaration, open: i) : .block
+            return sawColon && !sawEquals ? .property(scope: scopeID(at: scope), variable: declaration, open: i) : .block
         case .loop(let binding): return binding.map { .loop($0) } ?? .block
         }
     }
@@ -213,68 +259,93 @@ struct SwiftFileScanner {
         pendingDepth = parenDepth
     }
 
-    private static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "extension"]
-    private static let accessorNames: Set<String> = ["get", "set", "willSet", "didSet", "_read", "_modify"]
-    /// Identifiers followed by `(` that are not calls.
-    private static let notCallees: Set<String> = [
-        "if", "guard", "while", "switch", "return", "case", "in", "for", "where", "catch", "throw", "try", "await",
-        "init", "func", "subscript", "let", "var", "else", "repeat", "is", "as", "some", "any", "inout",
-    ]
+    private static func isTypeKeyword(_ word: SwiftWord) -> Bool {
+        switch word {
+        case .struct, .class, .enum, .actor, .protocol, .extension: return true
+        default: return false
+        }
+    }
 
-    private mutating func identifier(_ token: SwiftToken, at i: Int, symbols: inout SwiftIndex) {
-        let afterDot = i > 0 && tokens[i - 1].isSymbol(".")
-        let text = token.text
+    private static func isAccessorName(_ word: SwiftWord) -> Bool {
+        switch word {
+        case .get, .set, .willSet, .didSet, ._read, ._modify: return true
+        default: return false
+        }
+    }
+
+    /// Identifiers followed by `(` that are not calls.
+    private static func isNotCallee(_ word: SwiftWord) -> Bool {
+        switch word {
+        case .if, .guard, .while, .switch, .return, .case, .in, .for, .where, .catch, .throw, .try, .await,
+             .`init`, .func, .subscript, .let, .var, .else, .repeat, .is, .as, .some, .any, .inout:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func identifier(_ token: SwiftCompactToken, at i: Int, symbols: inout SwiftIndex) {
+        let afterDot = i > 0 && tokens[i - 1].is(.dot)
+        let word = token.word
         recordCallOrMutation(at: i, afterDot: afterDot, symbols: &symbols)
-        if text == "WKUserScript" || text == "replacingOccurrences", isAny(at: i + 1, ["("]) {
+        if word == .WKUserScript || word == .replacingOccurrences, self.word(at: i + 1) == .leftParen {
             recordScriptCall(at: i)
         }
         if afterDot {
-            if text == "add" || text == "addScriptMessageHandler" {
+            if word == .add || word == .addScriptMessageHandler {
                 registration(at: i)
             } else if isMessageName(at: i) {
                 messageName(at: i)
             }
             return
         }
-        if Self.typeKeywords.contains(text) {
+        if Self.isTypeKeyword(word) {
             typeDeclaration(at: i, symbols: &symbols)
-        } else if text == "func" || text == "deinit"
-                    || (text == "init" && isAny(at: i + 1, ["(", "?", "!", "<"]))
-                    || (text == "subscript" && isAny(at: i + 1, ["(", "<"])) {
-            let scope = scopeID(token)
-            setPending(.function(scope: scope, declaration: functionDeclaration(at: i, scope: scope)))
-        } else if text == "var" || text == "let" {
+        } else if word == .func || word == .deinit
+                    || (word == .`init` && [.leftParen, .question, .bang, .less].contains(self.word(at: i + 1)))
+                    || (word == .subscript && [.leftParen, .less].contains(self.word(at: i + 1))) {
+            let scope = scopeID(at: i)
+            let context = self.context()
+            let declaration = functionDeclaration(at: i, scope: scope, context: context)
+            setPending(.function(scope: scope, declaration: declaration))
+        } else if word == .var || word == .let {
             variableDeclaration(at: i, symbols: &symbols)
-        } else if text == "for" {
+        } else if word == .for {
             setPending(.loop(loopHeader(at: i)))
-        } else if text == "case", case .type(let path, let enumKey?, _)? = frames.last {
+        } else if word == .case, case .type(let path, let enumKey?, _)? = frames.last {
             enumCases(at: i, enumPath: path, enumKey: enumKey, symbols: &symbols)
-        } else if Self.accessorNames.contains(text), case .property? = frames.last,
-                  isAny(at: i + 1, ["{"]) || (isAny(at: i + 1, ["("]) && isAny(at: i + 3, [")"]) && isAny(at: i + 4, ["{"])) {
-            setPending(.function(scope: scopeID(token), declaration: nil))
-        } else if text == "add" || text == "addScriptMessageHandler", isAny(at: i + 1, ["("]),
-                  !(i > 0 && tokens[i - 1].isKeyword("func")), contentControllerTypes.contains(typePath.first ?? "") {
+        } else if Self.isAccessorName(word), case .property? = frames.last,
+                  self.word(at: i + 1) == .leftBrace
+                    || (self.word(at: i + 1) == .leftParen && self.word(at: i + 3) == .rightParen && self.word(at: i + 4) == .leftBrace) {
+            setPending(.function(scope: scopeID(at: i), declaration: nil))
+        } else if word == .add || word == .addScriptMessageHandler, self.word(at: i + 1) == .leftParen,
+                  !(i > 0 && tokens[i - 1].is(.func)), contentControllerTypes.contains(typePath.first ?? "") {
             // `add(self, name: …)` inside `extension WKUserContentController` or a subclass.
             registration(at: i)
-        } else if messageNames.contains(token.identifier), isMessageName(at: i) {
+        } else if isMessageName(at: i) {
             messageName(at: i)
         }
     }
 
     // MARK: - Declarations
 
-    private static let notTypeNames: Set<String> = [
-        "func", "var", "let", "subscript", "init", "deinit", "override", "final", "private", "fileprivate",
-        "public", "internal", "open", "static", "required", "convenience", "dynamic", "nonisolated", "class",
-    ]
+    private static func isNotTypeName(_ word: SwiftWord) -> Bool {
+        switch word {
+        case .func, .var, .let, .subscript, .`init`, .deinit, .override, .final, .private, .fileprivate,
+             .public, .internal, .open, .static, .required, .convenience, .dynamic, .nonisolated, .class:
+            return true
+        default:
+            return false
+        }
+    }
 
     /// `struct A`, `enum B: String`, `extension C.D where …` — the braces that follow hold members.
     private mutating func typeDeclaration(at i: Int, symbols: inout SwiftIndex) {
         var j = i + 1
         var path: [String] = []
-        while j < tokens.count, tokens[j].kind == .identifier, !Self.notTypeNames.contains(tokens[j].text) {
-            path.append(tokens[j].identifier)
-            if j + 2 < tokens.count, tokens[j + 1].isSymbol("."), tokens[j + 2].kind == .identifier {
+        while j < tokens.count, tokens[j].kind == .identifier, !Self.isNotTypeName(tokens[j].word) {
+            path.append(identifier(at: j))
+            if j + 2 < tokens.count, tokens[j + 1].is(.dot), tokens[j + 2].kind == .identifier {
                 j += 2
             } else {
                 j += 1
@@ -282,42 +353,43 @@ struct SwiftFileScanner {
             }
         }
         guard !path.isEmpty, j < tokens.count,
-              tokens[j].isSymbol("{") || tokens[j].isSymbol(":") || tokens[j].isSymbol("<") || tokens[j].isKeyword("where")
+              tokens[j].is(.leftBrace) || tokens[j].is(.colon) || tokens[j].is(.less) || tokens[j].is(.where)
         else { return }
-        let fullPath = tokens[i].text == "extension" ? path : typePath + path
+        let keyword = tokens[i].word
+        let fullPath = keyword == .extension ? path : typePath + path
         let key = SwiftIndex.key(fullPath)
         var enumKey: String?
         let inherits = inheritanceClause(from: j)
-        if tokens[i].text == "enum" {
+        if keyword == .enum {
             enumKey = key
             if inherits.contains("String") { stringEnums.insert(key) }
         }
         if inherits.contains("WKUserContentController") { contentControllerTypes.insert(fullPath.first ?? "") }
-        if let kind = SwiftTypeDeclaration.Kind(rawValue: tokens[i].text) {
+        if let kind = SwiftTypeDeclaration.Kind(rawValue: keyword.rawValue) {
             symbols.add(SwiftTypeDeclaration(kind: kind, key: key, inherits: inherits, file: fileIndex))
         }
-        setPending(.type(path: fullPath, enumKey: enumKey, isProtocol: tokens[i].text == "protocol"))
+        setPending(.type(path: fullPath, enumKey: enumKey, isProtocol: keyword == .protocol))
     }
 
     /// The last component of every type named in the inheritance clause starting at `start`
     /// (`: A, B.C, D<E>` → A, C, D).
     private func inheritanceClause(from start: Int) -> [String] {
-        guard start < tokens.count, tokens[start].isSymbol(":") || tokens[start].isSymbol("<") else { return [] }
+        guard start < tokens.count, tokens[start].is(.colon) || tokens[start].is(.less) else { return [] }
         var j = start
         var angle = 0
         var names: [String] = []
-        var current: String?
-        while j < tokens.count, !tokens[j].isSymbol("{"), !tokens[j].isKeyword("where") {
+        var current: Int?
+        while j < tokens.count, !tokens[j].is(.leftBrace), !tokens[j].is(.where) {
             let t = tokens[j]
-            if t.isSymbol("<") { angle += 1 }
-            if t.isSymbol(">") { angle -= 1 }
+            if t.is(.less) { angle += 1 }
+            if t.is(.greater) { angle -= 1 }
             if angle == 0 {
-                if t.kind == .identifier { current = t.identifier }
-                if t.isSymbol(",") || t.isSymbol("&"), let name = current { names.append(name); current = nil }
+                if t.kind == .identifier { current = j }
+                if t.is(.comma) || t.is(.ampersand), let name = current { names.append(identifier(at: name)); current = nil }
             }
             j += 1
         }
-        if let current { names.append(current) }
+        if let current { names.append(identifier(at: current)) }
         return names
     }
 
@@ -325,26 +397,26 @@ struct SwiftFileScanner {
     /// each binding with its type and initializer; a computed body is recorded when its brace closes.
     private mutating func variableDeclaration(at i: Int, symbols: inout SwiftIndex) {
         // `for case let x in`, `case let .a(x)`: a pattern, read by the loop or switch.
-        if i > 0, tokens[i - 1].isKeyword("case") || tokens[i - 1].isKeyword("for") { return }
-        let scope = scopeID(tokens[i])
+        if i > 0, tokens[i - 1].is(.case) || tokens[i - 1].is(.for) { return }
+        let scope = i
         if case .type(_, _, true)? = frames.last {
             // A protocol requirement (`var name: String { get }`) has no value of its own.
             setPending(.variable(scope: scope, sawColon: false, sawEquals: false, declaration: nil))
             return
         }
-        let context = self.context
+        let context = self.context()
         let isStatic = hasStaticModifier(before: i)
         var j = i + 1
         var last: SwiftVariable?
-        while j < tokens.count, tokens[j].kind == .identifier, !tokens[j].isKeyword("case") {
-            var variable = SwiftVariable(name: tokens[j].identifier, context: context, isStatic: isStatic)
+        while j < tokens.count, tokens[j].kind == .identifier, !tokens[j].is(.case) {
+            var variable = SwiftVariable(name: identifier(at: j), context: context, isStatic: isStatic)
             j += 1
-            if j < tokens.count, tokens[j].isSymbol(":") {
+            if j < tokens.count, tokens[j].is(.colon) {
                 let end = typeEnd(from: j + 1)
                 variable.type = SwiftSpan(file: fileIndex, range: (j + 1)..<end)
                 j = end
             }
-            if j < tokens.count, tokens[j].isSymbol("=") {
+            if j < tokens.count, tokens[j].is(.assign) {
                 let end = expressionEnd(from: j + 1)
                 variable.initializer = SwiftSpan(file: fileIndex, range: (j + 1)..<end)
                 symbols.add(variable, isLocal: isLocal(context))
@@ -352,34 +424,39 @@ struct SwiftFileScanner {
                 last = nil
             } else {
                 last = variable
-                if variable.type != nil, !(j < tokens.count && tokens[j].isSymbol("{")) {
+                if variable.type != nil, !(j < tokens.count && tokens[j].is(.leftBrace)) {
                     // `var x: T` without a value: recorded so assignments can give it one.
                     symbols.add(variable, isLocal: isLocal(context))
                     last = nil
                 }
             }
-            guard j < tokens.count, tokens[j].isSymbol(",") else { break }
+            guard j < tokens.count, tokens[j].is(.comma) else { break }
             j += 1
         }
-        if tokens[i].text == "var" {
+        if tokens[i].is(.var) {
             setPending(.variable(scope: scope, sawColon: false, sawEquals: false, declaration: last))
         } else {
             pending = nil
         }
     }
 
-    private static let modifiers: Set<String> = [
-        "private", "fileprivate", "internal", "public", "open", "package", "final", "lazy", "override", "weak",
-        "unowned", "nonisolated", "dynamic", "mutating", "nonmutating", "required", "convenience", "set", "unsafe",
-    ]
+    private static func isModifier(_ word: SwiftWord) -> Bool {
+        switch word {
+        case .private, .fileprivate, .internal, .public, .open, .package, .final, .lazy, .override, .weak,
+             .unowned, .nonisolated, .dynamic, .mutating, .nonmutating, .required, .convenience, .set, .unsafe:
+            return true
+        default:
+            return false
+        }
+    }
 
     private func hasStaticModifier(before i: Int) -> Bool {
         var j = i - 1
         while j >= 0 {
             let t = tokens[j]
-            if t.isKeyword("static") || t.isKeyword("class") { return true }
-            guard (t.kind == .identifier && Self.modifiers.contains(t.text)) || t.kind == .attribute
-                    || t.isSymbol("(") || t.isSymbol(")") else { return false }
+            if t.is(.static) || t.is(.class) { return true }
+            guard (t.kind == .identifier && Self.isModifier(t.word)) || t.kind == .attribute
+                    || t.is(.leftParen) || t.is(.rightParen) else { return false }
             j -= 1
         }
         return false
@@ -391,12 +468,12 @@ struct SwiftFileScanner {
         var j = start
         while j < tokens.count {
             let t = tokens[j]
-            if t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("<") { nesting += 1 }
-            if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol(">") {
+            if t.is(.leftParen) || t.is(.leftBracket) || t.is(.less) { nesting += 1 }
+            if t.is(.rightParen) || t.is(.rightBracket) || t.is(.greater) {
                 if nesting == 0 { return j }
                 nesting -= 1
             }
-            if nesting == 0, t.isSymbol("=") || t.isSymbol("{") || t.isSymbol("}") || t.isSymbol(";") || t.isSymbol(",")
+            if nesting == 0, t.is(.assign) || t.is(.leftBrace) || t.is(.rightBrace) || t.is(.semicolon) || t.is(.comma)
                 || (j > start && t.isFirstOnLine && t.kind == .identifier) { return j }
             j += 1
         }
@@ -411,66 +488,66 @@ struct SwiftFileScanner {
         while j < tokens.count {
             let t = tokens[j]
             if nesting == 0, j > start, t.isFirstOnLine, !continuesLine(t), !endsWithOperator(tokens[j - 1]) { return j }
-            if t.isSymbol("(") || t.isSymbol("[") { nesting += 1 }
-            if t.isSymbol("{") {
+            if t.is(.leftParen) || t.is(.leftBracket) { nesting += 1 }
+            if t.is(.leftBrace) {
                 // A trailing closure continues a call; any other brace ends the expression.
-                if nesting == 0, j > start, !(tokens[j - 1].kind == .identifier || tokens[j - 1].isSymbol(")")) { return j }
+                if nesting == 0, j > start, !(tokens[j - 1].kind == .identifier || tokens[j - 1].is(.rightParen)) { return j }
                 nesting += 1
             }
-            if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") {
+            if t.is(.rightParen) || t.is(.rightBracket) || t.is(.rightBrace) {
                 if nesting == 0 { return j }
                 nesting -= 1
             }
-            if nesting == 0, t.isSymbol(",") || t.isSymbol(";") { return j }
+            if nesting == 0, t.is(.comma) || t.is(.semicolon) { return j }
             j += 1
         }
         return j
     }
 
-    private func continuesLine(_ t: SwiftToken) -> Bool {
-        t.isSymbol(".") || (t.kind == .operatorSymbol && t.text != "!" && t.text != "&") || t.isSymbol(":")
+    private func continuesLine(_ t: SwiftCompactToken) -> Bool {
+        t.is(.dot) || (t.kind == .operatorSymbol && !t.is(.bang) && !t.is(.ampersand)) || t.is(.colon)
     }
 
-    private func endsWithOperator(_ t: SwiftToken) -> Bool {
-        (t.kind == .operatorSymbol && t.text != "?" && t.text != "!") || t.isSymbol(",") || t.isSymbol("(") || t.isSymbol("[")
+    private func endsWithOperator(_ t: SwiftCompactToken) -> Bool {
+        (t.kind == .operatorSymbol && !t.is(.question) && !t.is(.bang)) || t.is(.comma) || t.is(.leftParen) || t.is(.leftBracket)
     }
 
     /// `func name<T>(label name: Type = default, …)` or `init(…)` at `i`.
-    private func functionDeclaration(at i: Int, scope: String) -> SwiftFunction? {
+    private func functionDeclaration(at i: Int, scope: String, context: SwiftContext) -> SwiftFunction? {
         var j = i + 1
         let name: String
-        if tokens[i].text == "init" || tokens[i].text == "subscript" {
-            name = tokens[i].text
+        if tokens[i].is(.`init`) || tokens[i].is(.subscript) {
+            name = tokens[i].word.rawValue
         } else {
             guard j < tokens.count, tokens[j].kind == .identifier else { return nil }
-            name = tokens[j].identifier
+            name = identifier(at: j)
             j += 1
         }
-        while j < tokens.count, tokens[j].isSymbol("?") || tokens[j].isSymbol("!") { j += 1 }
+        while j < tokens.count, tokens[j].is(.question) || tokens[j].is(.bang) { j += 1 }
         var generics: [String: String] = [:]
-        if j < tokens.count, tokens[j].isSymbol("<") {
+        if j < tokens.count, tokens[j].is(.less) {
             // `<T: Feature, U>`: each parameter's first constraint.
             var angle = 0
             while j < tokens.count {
-                if tokens[j].isSymbol("<") { angle += 1 }
-                if tokens[j].isSymbol(">") { angle -= 1; if angle == 0 { j += 1; break } }
-                if angle == 1, tokens[j].kind == .identifier, j + 2 < tokens.count, tokens[j + 1].isSymbol(":"),
+                if tokens[j].is(.less) { angle += 1 }
+                if tokens[j].is(.greater) { angle -= 1; if angle == 0 { j += 1; break } }
+                if angle == 1, tokens[j].kind == .identifier, j + 2 < tokens.count, tokens[j + 1].is(.colon),
                    tokens[j + 2].kind == .identifier {
-                    generics[tokens[j].identifier] = tokens[j + 2].identifier
+                    generics[identifier(at: j)] = identifier(at: j + 2)
                 }
                 j += 1
             }
         }
-        guard j < tokens.count, tokens[j].isSymbol("(") else { return nil }
+        guard j < tokens.count, tokens[j].is(.leftParen) else { return nil }
         let close = skipBalanced(from: j) - 1
         var parameters: [SwiftParameter] = []
         for piece in splitTopLevel(j + 1, close) {
-            guard let colon = piece.first(where: { tokens[$0].isSymbol(":") }), colon > piece.lowerBound else { continue }
+            guard let colon = piece.first(where: { tokens[$0].is(.colon) }), colon > piece.lowerBound else { continue }
             let names = piece.lowerBound..<colon
-            let first = tokens[names.lowerBound].identifier
-            let second = names.count >= 2 ? tokens[names.lowerBound + 1].identifier : nil
+            let first = identifier(at: names.lowerBound)
+            let second = names.count >= 2 ? identifier(at: names.lowerBound + 1) : nil
             var parameter = SwiftParameter(label: first == "_" ? nil : first, name: second ?? first)
-            let equals = piece[(colon + 1)...].first { tokens[$0].isSymbol("=") && nestingIsZero(from: colon + 1, to: $0) }
+            let equals = piece[(colon + 1)...].first { tokens[$0].is(.assign) && nestingIsZero(from: colon + 1, to: $0) }
             parameter.type = SwiftSpan(file: fileIndex, range: (colon + 1)..<(equals ?? piece.upperBound))
             if let equals { parameter.defaultValue = SwiftSpan(file: fileIndex, range: (equals + 1)..<piece.upperBound) }
             parameters.append(parameter)
@@ -483,8 +560,8 @@ struct SwiftFileScanner {
     private func nestingIsZero(from start: Int, to end: Int) -> Bool {
         var nesting = 0
         for k in start..<end {
-            if tokens[k].isSymbol("(") || tokens[k].isSymbol("[") || tokens[k].isSymbol("<") { nesting += 1 }
-            if tokens[k].isSymbol(")") || tokens[k].isSymbol("]") || tokens[k].isSymbol(">") { nesting -= 1 }
+            if tokens[k].is(.leftParen) || tokens[k].is(.leftBracket) || tokens[k].is(.less) { nesting += 1 }
+            if tokens[k].is(.rightParen) || tokens[k].is(.rightBracket) || tokens[k].is(.greater) { nesting -= 1 }
         }
         return nesting == 0
     }
@@ -497,9 +574,9 @@ struct SwiftFileScanner {
         var pieceStart = start
         for k in start..<end {
             let t = tokens[k]
-            if t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("{") || t.isSymbol("<") { nesting += 1 }
-            if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") || t.isSymbol(">") { nesting -= 1 }
-            if nesting == 0, t.isSymbol(",") {
+            if t.is(.leftParen) || t.is(.leftBracket) || t.is(.leftBrace) || t.is(.less) { nesting += 1 }
+            if t.is(.rightParen) || t.is(.rightBracket) || t.is(.rightBrace) || t.is(.greater) { nesting -= 1 }
+            if nesting == 0, t.is(.comma) {
                 pieces.append(pieceStart..<k)
                 pieceStart = k + 1
             }
@@ -513,19 +590,19 @@ struct SwiftFileScanner {
         let isString = stringEnums.contains(enumKey)
         var j = i + 1
         while j < tokens.count, tokens[j].kind == .identifier {
-            let name = tokens[j].identifier
+            let name = identifier(at: j)
             var raw: String? = isString ? name : nil
             j += 1
-            if j < tokens.count, tokens[j].isSymbol("(") {
+            if j < tokens.count, tokens[j].is(.leftParen) {
                 raw = nil
                 j = skipBalanced(from: j)
             }
-            if j < tokens.count, tokens[j].isSymbol("=") {
+            if j < tokens.count, tokens[j].is(.assign) {
                 raw = isString ? plainString(at: j + 1) : nil
                 j += 2
             }
             symbols.enumCases[enumKey, default: []].append((name, raw))
-            guard j < tokens.count, tokens[j].isSymbol(",") else { return }
+            guard j < tokens.count, tokens[j].is(.comma) else { return }
             j += 1
         }
     }
@@ -534,52 +611,52 @@ struct SwiftFileScanner {
     /// source's span.
     private func loopHeader(at i: Int) -> SwiftBinding? {
         var j = i + 1
-        while j < tokens.count, tokens[j].isKeyword("case") || tokens[j].isKeyword("let")
-                || tokens[j].isKeyword("var") || tokens[j].isKeyword("try") || tokens[j].isKeyword("await") {
+        while j < tokens.count, tokens[j].is(.case) || tokens[j].is(.let)
+                || tokens[j].is(.var) || tokens[j].is(.try) || tokens[j].is(.await) {
             j += 1
         }
         var names: [String] = []
-        if j < tokens.count, tokens[j].isSymbol("(") {
+        if j < tokens.count, tokens[j].is(.leftParen) {
             let close = skipBalanced(from: j) - 1
-            for k in (j + 1)..<max(j + 1, close) where tokens[k].kind == .identifier && !tokens[k].isKeyword("let") {
-                names.append(tokens[k].identifier)
+            for k in (j + 1)..<max(j + 1, close) where tokens[k].kind == .identifier && !tokens[k].is(.let) {
+                names.append(identifier(at: k))
             }
             j = close + 1
         } else if j < tokens.count, tokens[j].kind == .identifier {
-            names = [tokens[j].identifier]
+            names = [identifier(at: j)]
             j += 1
             // `for x: T in …`
-            if j < tokens.count, tokens[j].isSymbol(":") { j = typeEnd(from: j + 1) }
+            if j < tokens.count, tokens[j].is(.colon) { j = typeEnd(from: j + 1) }
         }
-        guard !names.isEmpty, j < tokens.count, tokens[j].isKeyword("in") else { return nil }
+        guard !names.isEmpty, j < tokens.count, tokens[j].is(.in) else { return nil }
         var k = j + 1
         var nesting = 0
         while k < tokens.count {
             let t = tokens[k]
-            if nesting == 0, t.isSymbol("{") || t.isKeyword("where") { break }
-            if t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("{") { nesting += 1 }
-            if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") { nesting -= 1 }
+            if nesting == 0, t.is(.leftBrace) || t.is(.where) { break }
+            if t.is(.leftParen) || t.is(.leftBracket) || t.is(.leftBrace) { nesting += 1 }
+            if t.is(.rightParen) || t.is(.rightBracket) || t.is(.rightBrace) { nesting -= 1 }
             k += 1
         }
         return SwiftBinding(
             names: names, source: SwiftSpan(file: fileIndex, range: (j + 1)..<k), isClosure: false,
-            isFiltered: k < tokens.count && tokens[k].isKeyword("where"))
+            isFiltered: k < tokens.count && tokens[k].is(.where))
     }
 
     /// `SOURCE.forEach { NAME in … }` or `SOURCE.forEach { …$0… }` with the `{` at `i`.
     private func forEachBinding(at i: Int) -> SwiftBinding? {
-        guard i >= 2, tokens[i - 1].isKeyword("forEach"), tokens[i - 2].isSymbol(".") else { return nil }
+        guard i >= 2, tokens[i - 1].is(.forEach), tokens[i - 2].is(.dot) else { return nil }
         let start = postfixStart(before: i - 2)
         guard start < i - 2 else { return nil }
         var names: [String] = []
         var j = i + 1
-        if j < tokens.count, tokens[j].isSymbol("(") { j += 1 }
+        if j < tokens.count, tokens[j].is(.leftParen) { j += 1 }
         var k = j
-        while k < tokens.count, k - j < 8, tokens[k].kind == .identifier || tokens[k].isSymbol(",") || tokens[k].isSymbol(")") {
-            if tokens[k].kind == .identifier { names.append(tokens[k].identifier) }
+        while k < tokens.count, k - j < 8, tokens[k].kind == .identifier || tokens[k].is(.comma) || tokens[k].is(.rightParen) {
+            if tokens[k].kind == .identifier { names.append(identifier(at: k)) }
             k += 1
         }
-        if !(k < tokens.count && tokens[k].isKeyword("in")) { names = [] }
+        if !(k < tokens.count && tokens[k].is(.in)) { names = [] }
         return SwiftBinding(names: names, source: SwiftSpan(file: fileIndex, range: start..<(i - 2)), isClosure: true)
     }
 
@@ -588,31 +665,31 @@ struct SwiftFileScanner {
         var j = end - 1
         while j >= 0 {
             let t = tokens[j]
-            if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") {
+            if t.is(.rightParen) || t.is(.rightBracket) || t.is(.rightBrace) {
                 var nesting = 0
                 while j >= 0 {
-                    if tokens[j].isSymbol(")") || tokens[j].isSymbol("]") || tokens[j].isSymbol("}") { nesting += 1 }
-                    if tokens[j].isSymbol("(") || tokens[j].isSymbol("[") || tokens[j].isSymbol("{") {
+                    if tokens[j].is(.rightParen) || tokens[j].is(.rightBracket) || tokens[j].is(.rightBrace) { nesting += 1 }
+                    if tokens[j].is(.leftParen) || tokens[j].is(.leftBracket) || tokens[j].is(.leftBrace) {
                         nesting -= 1
                         if nesting == 0 { break }
                     }
                     j -= 1
                 }
                 // A call's callee, or a literal that starts the expression.
-                if j > 0, tokens[j - 1].kind == .identifier || tokens[j - 1].isSymbol(")") || tokens[j - 1].isSymbol("]") {
+                if j > 0, tokens[j - 1].kind == .identifier || tokens[j - 1].is(.rightParen) || tokens[j - 1].is(.rightBracket) {
                     j -= 1
                     continue
                 }
                 return max(j, 0)
             }
             if t.kind == .identifier {
-                if j > 0, tokens[j - 1].isSymbol(".") || (tokens[j - 1].kind == .operatorSymbol && (tokens[j - 1].text == "?" || tokens[j - 1].text == "!")) {
+                if j > 0, tokens[j - 1].is(.dot) || tokens[j - 1].is(.question) || tokens[j - 1].is(.bang) {
                     j -= 1
                     continue
                 }
                 return j
             }
-            if t.isSymbol(".") || (t.kind == .operatorSymbol && (t.text == "?" || t.text == "!")) {
+            if t.is(.dot) || t.is(.question) || t.is(.bang) {
                 j -= 1
                 continue
             }
@@ -627,19 +704,22 @@ struct SwiftFileScanner {
     /// `x.replacingOccurrences(of: "%k%", with: v)`: a template binding.
     private mutating func recordScriptCall(at i: Int) {
         let arguments = splitArguments(from: i + 1)
-        if tokens[i].text == "replacingOccurrences" {
+        if tokens[i].is(.replacingOccurrences) {
             guard arguments.count >= 2, arguments[0].label == "of", arguments[1].label == "with",
-                  arguments[0].tokens.count == 1, arguments[0].tokens[0].stringValue != nil else { return }
-            bindingCandidates.append((arguments[0].tokens[0], arguments[1].tokens, context))
+                  arguments[0].tokens.count == 1, tokens[arguments[0].tokens.lowerBound].kind == .string,
+                  !tokens[arguments[0].tokens.lowerBound].hasInterpolation else { return }
+            bindingCandidates.append((
+                list.token(tokens[arguments[0].tokens.lowerBound]), list.tokens(arguments[1].tokens), context()))
             return
         }
         guard let source = arguments.first(where: { $0.label == "source" }),
               let world = arguments.first(where: { $0.label == "in" }) else { return }
         let worldText = sourceText(world.tokens)
-        if source.tokens.count == 1, source.tokens[0].kind == .string {
-            worldsByLiteral[source.tokens[0].range.lowerBound] = worldText
-        } else if source.tokens.count == 1, source.tokens[0].kind == .identifier {
-            worldsByName.append((source.tokens[0].identifier, worldText, context))
+        let first = source.tokens.lowerBound
+        if source.tokens.count == 1, tokens[first].kind == .string {
+            worldsByLiteral[tokens[first].range.lowerBound] = worldText
+        } else if source.tokens.count == 1, tokens[first].kind == .identifier {
+            worldsByName.append((identifier(at: first), worldText, context()))
         }
     }
 
@@ -647,53 +727,70 @@ struct SwiftFileScanner {
 
     /// Records `name(` as a call and `x = v`, `x += v`, `x.append(v)`, `x[k] = v` as mutations.
     private mutating func recordCallOrMutation(at i: Int, afterDot: Bool, symbols: inout SwiftIndex) {
-        let token = tokens[i]
-        let name = token.identifier
         guard i + 1 < tokens.count else { return }
+        let token = tokens[i]
         let next = tokens[i + 1]
-        let receiver = afterDot && i >= 2 ? tokens[i - 2].identifier : nil
-        if next.isSymbol("("), !next.isFirstOnLine, !Self.notCallees.contains(token.text) || (afterDot && name == "init"),
-           !(i > 0 && (tokens[i - 1].isKeyword("func") || tokens[i - 1].isKeyword("case"))) {
-            symbols.callsByName[name, default: []].append(SwiftCall(
-                name: name, receiver: receiver, span: SwiftSpan(file: fileIndex, range: i..<(i + 1)), context: context))
+        // Most identifiers are neither called nor mutated: rule them out before making Strings.
+        switch next.word {
+        case .leftParen:
+            // (`name == "init"` for a keyword that is not a callee only when it is `init`.)
+            if !next.isFirstOnLine, !Self.isNotCallee(token.word) || (afterDot && token.is(.`init`)),
+               !(i > 0 && (tokens[i - 1].is(.func) || tokens[i - 1].is(.case))) {
+                let name = identifier(at: i)
+                let receiver = afterDot && i >= 2 ? identifier(at: i - 2) : nil
+                symbols.callsByName[name, default: []].append(SwiftCall(
+                    name: name, receiver: receiver, span: SwiftSpan(file: fileIndex, range: i..<(i + 1)), context: context()))
+            }
+            return
+        case .assign, .plusAssign, .dot, .leftBracket:
+            break
+        default:
+            return
         }
         // Mutations: only of `self.x` or a bare `x`.
-        let onSelf = !afterDot || receiver == "self"
-        guard onSelf, !(i > 0 && (tokens[i - 1].isKeyword("let") || tokens[i - 1].isKeyword("var"))) else { return }
-        if next.isSymbol("=") || next.isSymbol("+=") {
+        let onSelf = !afterDot || isSelf(at: i - 2)
+        guard onSelf, !(i > 0 && (tokens[i - 1].is(.let) || tokens[i - 1].is(.var))) else { return }
+        if next.is(.assign) || next.is(.plusAssign) {
+            let name = identifier(at: i)
             let end = expressionEnd(from: i + 2)
             symbols.mutationsByName[name, default: []].append(SwiftMutation(
-                name: name, onSelf: true, kind: next.isSymbol("=") ? .assign : .appendContents,
-                value: SwiftSpan(file: fileIndex, range: (i + 2)..<end), context: context))
-        } else if next.isSymbol("."), i + 3 < tokens.count, tokens[i + 3].isSymbol("(") {
-            let method = tokens[i + 2].text
+                name: name, onSelf: true, kind: next.is(.assign) ? .assign : .appendContents,
+                value: SwiftSpan(file: fileIndex, range: (i + 2)..<end), context: context()))
+        } else if next.is(.dot), i + 3 < tokens.count, tokens[i + 3].is(.leftParen) {
+            let method = tokens[i + 2].word
+            switch method {
+            case .append, .insert, .formUnion, .updateValue: break
+            default: return
+            }
             let close = skipBalanced(from: i + 3) - 1
             let pieces = splitTopLevel(i + 4, close)
             guard let first = pieces.first else { return }
-            let hasLabel = first.count >= 2 && tokens[first.lowerBound].kind == .identifier && tokens[first.lowerBound + 1].isSymbol(":")
-            let label = hasLabel ? tokens[first.lowerBound].identifier : nil
+            let hasLabel = first.count >= 2 && tokens[first.lowerBound].kind == .identifier && tokens[first.lowerBound + 1].is(.colon)
+            let label = hasLabel ? identifier(at: first.lowerBound) : nil
             let valueRange = hasLabel ? (first.lowerBound + 2)..<first.upperBound : first
             var kind: SwiftMutation.Kind?
             var range = valueRange
             switch (method, label) {
-            case ("append", nil), ("insert", nil): kind = .appendElement
-            case ("append", "contentsOf"), ("insert", "contentsOf"), ("formUnion", nil): kind = .appendContents
-            case ("updateValue", nil) where pieces.count == 2:
+            case (.append, nil), (.insert, nil): kind = .appendElement
+            case (.append, "contentsOf"), (.insert, "contentsOf"), (.formUnion, nil): kind = .appendContents
+            case (.updateValue, nil) where pieces.count == 2:
                 kind = .key
                 let second = pieces[1]
                 range = (second.lowerBound + 2)..<second.upperBound
             default: break
             }
             if let kind {
+                let name = identifier(at: i)
                 symbols.mutationsByName[name, default: []].append(SwiftMutation(
-                    name: name, onSelf: true, kind: kind, value: SwiftSpan(file: fileIndex, range: range), context: context))
+                    name: name, onSelf: true, kind: kind, value: SwiftSpan(file: fileIndex, range: range), context: context()))
             }
-        } else if next.isSymbol("["), !next.isFirstOnLine {
+        } else if next.is(.leftBracket), !next.isFirstOnLine {
             let close = skipBalanced(from: i + 1)
-            if close < tokens.count, tokens[close].isSymbol("=") {
+            if close < tokens.count, tokens[close].is(.assign) {
+                let name = identifier(at: i)
                 symbols.mutationsByName[name, default: []].append(SwiftMutation(
                     name: name, onSelf: true, kind: .key, value: SwiftSpan(file: fileIndex, range: (i + 2)..<(close - 1)),
-                    context: context))
+                    context: context()))
             }
         }
     }
@@ -703,13 +800,13 @@ struct SwiftFileScanner {
     /// `X.add(H, name: N)`, `X.add(H, contentWorld: W, name: N)`,
     /// `X.addScriptMessageHandler(H, contentWorld: W, name: N)`, `X.addScriptMessageHandler(H, name: N)`.
     private mutating func registration(at i: Int) {
-        guard i + 1 < tokens.count, tokens[i + 1].isSymbol("(") else { return }
+        guard i + 1 < tokens.count, tokens[i + 1].is(.leftParen) else { return }
         // Inside an implementation of `add` itself (a test double, a swizzled or overriding
         // controller), the call forwards whatever the real call sites register.
         if let function = innermostFunction, function.name == "add" || function.name == "addScriptMessageHandler" { return }
         let arguments = splitArguments(from: i + 1)
         let labels = arguments.map(\.label)
-        let withReply = tokens[i].text == "addScriptMessageHandler"
+        let withReply = tokens[i].is(.addScriptMessageHandler)
         let reply: Bool
         var world: String?
         if labels == [nil, "name"] {
@@ -720,47 +817,48 @@ struct SwiftFileScanner {
         } else {
             return
         }
-        let nameTokens = arguments[arguments.count - 1].tokens
-        guard let first = nameTokens.first else { return }
+        let nameRange = arguments[arguments.count - 1].tokens
+        guard !nameRange.isEmpty else { return }
+        let first = tokens[nameRange.lowerBound]
+        let context = self.context()
         uses.append(RegistrationUse(
-            file: file, nameTokens: nameTokens, nameText: sourceText(nameTokens),
-            location: SourceLocation(file: file, line: first.line, column: first.column),
-            reply: reply, world: world, scope: straightLineScope.map { $0 + "|" + receiverText(before: i) }, context: context))
+            file: file, nameTokens: list.tokens(nameRange), nameText: sourceText(nameRange),
+            location: SourceLocation(file: file, line: Int(first.line), column: Int(first.column)),
+            reply: reply, world: world, scope: context.straightLine.map { $0 + "|" + receiverText(before: i) }, context: context))
     }
 
     private struct Argument {
         var label: String?
-        var tokens: [SwiftToken]
+        /// The argument's tokens after its label, as indices of `tokens`.
+        var tokens: Range<Int>
     }
 
     /// The arguments of the call whose `(` is at `open`, split at top-level commas.
     private func splitArguments(from open: Int) -> [Argument] {
         var arguments: [Argument] = []
-        var current: [SwiftToken] = []
+        var pieceStart = open + 1
         var nesting = 0
         var j = open + 1
-        func finish() {
-            if current.count >= 2, current[0].kind == .identifier, current[1].isSymbol(":") {
-                arguments.append(Argument(label: current[0].identifier, tokens: Array(current.dropFirst(2))))
+        func finish(_ end: Int) {
+            if end - pieceStart >= 2, tokens[pieceStart].kind == .identifier, tokens[pieceStart + 1].is(.colon) {
+                arguments.append(Argument(label: identifier(at: pieceStart), tokens: (pieceStart + 2)..<end))
             } else {
-                arguments.append(Argument(label: nil, tokens: current))
+                arguments.append(Argument(label: nil, tokens: pieceStart..<end))
             }
-            current = []
         }
         while j < tokens.count {
             let t = tokens[j]
-            if t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("{") { nesting += 1 }
-            if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") {
+            if t.is(.leftParen) || t.is(.leftBracket) || t.is(.leftBrace) { nesting += 1 }
+            if t.is(.rightParen) || t.is(.rightBracket) || t.is(.rightBrace) {
                 if nesting == 0 {
-                    if !current.isEmpty || !arguments.isEmpty { finish() }
+                    if j > pieceStart || !arguments.isEmpty { finish(j) }
                     return arguments
                 }
                 nesting -= 1
             }
-            if nesting == 0, t.isSymbol(",") {
-                finish()
-            } else {
-                current.append(t)
+            if nesting == 0, t.is(.comma) {
+                finish(j)
+                pieceStart = j + 1
             }
             j += 1
         }
@@ -769,18 +867,20 @@ struct SwiftFileScanner {
 
     // MARK: - Dispatch names
 
-    /// Whether `IDENT . name` starts at `i`, IDENT being a `WKScriptMessage`.
+    /// Whether `IDENT . name` starts at `i`, IDENT being a `WKScriptMessage`. (Inlined, like the
+    /// other small helpers the walk calls per token: a call would copy the scanner.)
+    @inline(__always)
     private func isMessageName(at i: Int) -> Bool {
-        i + 2 < tokens.count && tokens[i].kind == .identifier && messageNames.contains(tokens[i].identifier)
-            && tokens[i + 1].isSymbol(".") && tokens[i + 2].isKeyword("name")
+        i + 2 < tokens.count && tokens[i].kind == .identifier && tokens[i + 1].is(.dot) && tokens[i + 2].is(.name)
+            && messageNames.contains(identifier(at: i))
     }
 
     /// `message.name == "x"` and `switch message.name { case "x": … }`.
     private mutating func messageName(at i: Int) {
-        if i + 4 < tokens.count, tokens[i + 3].isSymbol("==") || tokens[i + 3].isSymbol("!="),
+        if i + 4 < tokens.count, tokens[i + 3].is(.equalEqual) || tokens[i + 3].is(.notEqual),
            let _ = plainString(at: i + 4), !continuesExpression(at: i + 5) {
-            addDispatch(tokens[i + 4])
-        } else if i > 0, tokens[i - 1].isKeyword("switch"), i + 3 < tokens.count, tokens[i + 3].isSymbol("{") {
+            addDispatch(at: i + 4)
+        } else if i > 0, tokens[i - 1].is(.switch), i + 3 < tokens.count, tokens[i + 3].is(.leftBrace) {
             switchCases(from: i + 3)
         }
     }
@@ -792,14 +892,14 @@ struct SwiftFileScanner {
         var j = open
         while j < tokens.count {
             let t = tokens[j]
-            if t.isSymbol("{") { depth += 1 }
-            if t.isSymbol("}") {
+            if t.is(.leftBrace) { depth += 1 }
+            if t.is(.rightBrace) {
                 depth -= 1
                 if depth == 0 { return }
             }
-            if depth == 1, t.isKeyword("case"), j > 0,
-               !(tokens[j - 1].isKeyword("if") || tokens[j - 1].isKeyword("guard") || tokens[j - 1].isKeyword("while")
-                 || tokens[j - 1].isKeyword("for") || tokens[j - 1].isSymbol(",")) {
+            if depth == 1, t.is(.case), j > 0,
+               !(tokens[j - 1].is(.if) || tokens[j - 1].is(.guard) || tokens[j - 1].is(.while)
+                 || tokens[j - 1].is(.for) || tokens[j - 1].is(.comma)) {
                 j = casePatterns(from: j + 1)
                 continue
             }
@@ -810,33 +910,37 @@ struct SwiftFileScanner {
     /// Reads the patterns of one `case` up to its `:`; returns the index after the `:`.
     private mutating func casePatterns(from start: Int) -> Int {
         var j = start
-        var item: [SwiftToken] = []
+        // The item is the tokens since `itemStart`, top-level commas excluded.
+        var itemStart = start
         var nesting = 0
-        func finishItem(_ scanner: inout SwiftFileScanner) {
-            if let first = item.first, first.kind == .string, first.stringValue != nil,
-               item.count == 1 || item[1].isKeyword("where") {
-                scanner.addDispatch(first)
+        func finishItem(_ scanner: inout SwiftFileScanner, end: Int) {
+            if end > itemStart, scanner.tokens[itemStart].kind == .string, !scanner.tokens[itemStart].hasInterpolation,
+               end - itemStart == 1 || scanner.tokens[itemStart + 1].is(.where) {
+                scanner.addDispatch(at: itemStart)
             }
-            item = []
+            itemStart = end + 1
         }
         while j < tokens.count {
             let t = tokens[j]
-            if t.isSymbol("(") || t.isSymbol("[") { nesting += 1 }
-            if t.isSymbol(")") || t.isSymbol("]") { nesting -= 1 }
-            if t.isSymbol("{") || t.isSymbol("}") { break }
-            if nesting == 0, t.isSymbol(":") {
-                finishItem(&self)
+            if t.is(.leftParen) || t.is(.leftBracket) { nesting += 1 }
+            if t.is(.rightParen) || t.is(.rightBracket) { nesting -= 1 }
+            if t.is(.leftBrace) || t.is(.rightBrace) { break }
+            if nesting == 0, t.is(.colon) {
+                finishItem(&self, end: j)
                 return j + 1
             }
-            if nesting == 0, t.isSymbol(",") { finishItem(&self) } else { item.append(t) }
+            if nesting == 0, t.is(.comma) { finishItem(&self, end: j) }
             j += 1
         }
         return j
     }
 
-    private mutating func addDispatch(_ token: SwiftToken) {
-        guard let value = token.stringValue, !token.isUnterminated else { return }
-        dispatchNames.append(DispatchName(name: value, location: SourceLocation(file: file, line: token.line, column: token.column)))
+    /// The string literal at `j` as a name Swift dispatches on.
+    private mutating func addDispatch(at j: Int) {
+        let token = tokens[j]
+        guard let value = list.stringValue(token), !token.isUnterminated else { return }
+        dispatchNames.append(DispatchName(
+            name: value, location: SourceLocation(file: file, line: Int(token.line), column: Int(token.column))))
     }
 
     // MARK: - Helpers
@@ -849,36 +953,17 @@ struct SwiftFileScanner {
         return []
     }
 
-    private var currentScope: String? {
-        for frame in frames.reversed() {
-            switch frame {
-            case .function(let scope, _, _), .property(let scope, _, _): return scope
-            default: continue
-            }
-        }
-        return nil
-    }
-
-    /// The function around the token plus the branches it is in: where two registrations of
-    /// one name both run, so the second is a duplicate.
-    private var straightLineScope: String? {
-        guard let function = currentScope else { return nil }
-        guard let start = frames.lastIndex(where: { frame in
-            switch frame {
-            case .function, .property: return true
-            default: return false
-            }
-        }) else { return function }
-        let chain = branches[start...].filter { !$0.isEmpty } + (topLevelClause.map { [$0] } ?? [])
-        return chain.isEmpty ? function : function + ">" + chain.joined(separator: ">")
+    /// A branch as its id: the opener's scope id, then `#` and each clause's.
+    private func branchID(_ branch: Branch) -> String {
+        (branch.opener.map(scopeID(at:)) ?? "") + branch.clauses.map { "#" + scopeID(at: $0) }.joined()
     }
 
     /// The receiver of the call whose name is at `i`, as written (`self` when there is none):
     /// adding one name to two different controllers is no duplicate.
     private func receiverText(before i: Int) -> String {
-        guard i > 0, tokens[i - 1].isSymbol(".") else { return "self" }
+        guard i > 0, tokens[i - 1].is(.dot) else { return "self" }
         let start = postfixStart(before: i - 1)
-        return start < i - 1 ? sourceText(Array(tokens[start..<(i - 1)])) : "self"
+        return start < i - 1 ? sourceText(start..<(i - 1)) : "self"
     }
 
     /// The innermost function or initializer being scanned.
@@ -889,42 +974,113 @@ struct SwiftFileScanner {
         return nil
     }
 
+    /// What is known inside some frames: their context, and the straight-line id without the
+    /// top-level clause (`chain`), from which the next depth's place is derived.
+    private struct Place {
+        var context: SwiftContext
+        /// The innermost function's id and the ids of the non-empty branches since (the
+        /// function's own included), joined by `>`; nil outside functions.
+        var chain: String?
+    }
+
     /// Where the token being scanned sits.
-    private var context: SwiftContext {
-        SwiftContext(
-            file: fileIndex, typePath: typePath, function: currentScope, straightLine: straightLineScope,
-            bindings: frames.compactMap { frame in
-                if case .loop(let binding) = frame { return binding } else { return nil }
-            })
+    private mutating func context() -> SwiftContext { place(at: frames.count).context }
+
+    /// The place inside the first `depth` frames. It is derived from the place one frame out,
+    /// so each is made once per frame state, with at most one string appended: a type sets the
+    /// type path, a function or property the function and a new chain, a loop adds a binding,
+    /// and a non-empty branch extends the chain. `straightLine` is the chain, then the
+    /// top-level clause (the function around the code plus the branches it is in: where two
+    /// registrations of one name both run, so the second is a duplicate).
+    private mutating func place(at depth: Int) -> Place {
+        if let place = places[depth] { return place }
+        let place: Place
+        if depth == 0 {
+            place = Place(
+                context: SwiftContext(file: fileIndex, typePath: [], function: nil, straightLine: nil, bindings: []), chain: nil)
+        } else {
+            let outer = self.place(at: depth - 1)
+            var typePath = outer.context.typePath
+            var function = outer.context.function
+            var bindings = outer.context.bindings
+            var chain = outer.chain
+            switch frames[depth - 1] {
+            case .type(let path, _, _):
+                typePath = path
+            case .function(let scope, _, _), .property(let scope, _, _):
+                function = scope
+                chain = scope
+            case .loop(let binding):
+                bindings.append(binding)
+            case .block:
+                if branches[depth - 1].isEmpty {
+                    // Nothing changes inside a plain block: the same context.
+                    places[depth] = outer
+                    return outer
+                }
+            }
+            let branch = branches[depth - 1]
+            if !branch.isEmpty, let outerChain = chain { chain = outerChain + ">" + branchID(branch) }
+            let straightLine = chain.map { chain in topLevelClause.map { chain + ">" + scopeID(at: $0) } ?? chain }
+            place = Place(
+                context: SwiftContext(
+                    file: fileIndex, typePath: typePath, function: function, straightLine: straightLine, bindings: bindings),
+                chain: chain)
+        }
+        places[depth] = place
+        return place
+    }
+
+    private mutating func push(_ frame: Frame, _ branch: Branch) {
+        frames.append(frame)
+        branches.append(branch)
+        places.append(nil)
+    }
+
+    private mutating func pop() -> Frame? {
+        guard let frame = frames.popLast() else { return nil }
+        branches.removeLast()
+        places.removeLast()
+        return frame
     }
 
     /// Inside a function, initializer, accessor or computed body (not directly in a type).
     private func isLocal(_ context: SwiftContext) -> Bool { context.function != nil }
 
-    private func scopeID(_ token: SwiftToken) -> String { "\(file):\(token.line):\(token.column)" }
+    /// `file:line:column` of the token at `j`: the id of a function, accessor or branch scope.
+    private func scopeID(at j: Int) -> String { filePrefix + String(tokens[j].line) + ":" + String(tokens[j].column) }
 
-    private func isAny(at j: Int, _ symbols: [String]) -> Bool {
-        j < tokens.count && (tokens[j].kind == .punctuation || tokens[j].kind == .operatorSymbol)
-            && symbols.contains(tokens[j].text)
+    /// The name of the token at `j` (backticks removed), as `SwiftToken.identifier`.
+    @inline(__always)
+    private func identifier(at j: Int) -> String { list.identifier(tokens[j]) }
+
+    /// Whether the token at `j` is the name `self` (`identifier(at: j) == "self"`, also backticked).
+    private func isSelf(at j: Int) -> Bool {
+        guard j >= 0, tokens[j].kind == .identifier else { return false }
+        return tokens[j].is(.`self`) || (list.bytes[Int(tokens[j].start)] == UInt8(ascii: "`") && identifier(at: j) == "self")
     }
+
+    /// The word of the token at `j`, `.other` past the end.
+    @inline(__always)
+    private func word(at j: Int) -> SwiftWord { j < tokens.count ? tokens[j].word : .other }
 
     /// The decoded value of a complete, non-interpolated string literal at `j`.
     private func plainString(at j: Int) -> String? {
         guard j < tokens.count, tokens[j].kind == .string, !tokens[j].isUnterminated else { return nil }
-        return tokens[j].stringValue
+        return list.stringValue(tokens[j])
     }
 
     /// `[ "a", "b", ]` at `j`: the values and the index after `]`.
     private func stringArray(at j: Int) -> ([String], Int)? {
-        guard j < tokens.count, tokens[j].isSymbol("[") else { return nil }
+        guard j < tokens.count, tokens[j].is(.leftBracket) else { return nil }
         var values: [String] = []
         var k = j + 1
         while k < tokens.count {
-            if tokens[k].isSymbol("]") { return (values, k + 1) }
+            if tokens[k].is(.rightBracket) { return (values, k + 1) }
             guard let value = plainString(at: k) else { return nil }
             values.append(value)
             k += 1
-            if k < tokens.count, tokens[k].isSymbol(",") { k += 1 } else if !(k < tokens.count && tokens[k].isSymbol("]")) { return nil }
+            if k < tokens.count, tokens[k].is(.comma) { k += 1 } else if !(k < tokens.count && tokens[k].is(.rightBracket)) { return nil }
         }
         return nil
     }
@@ -934,23 +1090,23 @@ struct SwiftFileScanner {
     private func endsExpression(at j: Int) -> Bool {
         guard j < tokens.count else { return true }
         let t = tokens[j]
-        if t.isSymbol(".") || t.kind == .operatorSymbol { return false }
+        if t.is(.dot) || t.kind == .operatorSymbol { return false }
         if t.isFirstOnLine { return true }
-        return t.isSymbol(",") || t.isSymbol(";") || t.isSymbol("}") || t.isSymbol(")")
+        return t.is(.comma) || t.is(.semicolon) || t.is(.rightBrace) || t.is(.rightParen)
     }
 
     /// Whether the token at `j` continues an expression (`.member`, a call or a subscript).
     private func continuesExpression(at j: Int) -> Bool {
         guard j < tokens.count else { return false }
-        return tokens[j].isSymbol(".") || (!tokens[j].isFirstOnLine && (tokens[j].isSymbol("(") || tokens[j].isSymbol("[")))
+        return tokens[j].is(.dot) || (!tokens[j].isFirstOnLine && (tokens[j].is(.leftParen) || tokens[j].is(.leftBracket)))
     }
 
     private func skipBalanced(from open: Int) -> Int {
         var nesting = 0
         var j = open
         while j < tokens.count {
-            if tokens[j].isSymbol("(") || tokens[j].isSymbol("[") { nesting += 1 }
-            if tokens[j].isSymbol(")") || tokens[j].isSymbol("]") {
+            if tokens[j].is(.leftParen) || tokens[j].is(.leftBracket) { nesting += 1 }
+            if tokens[j].is(.rightParen) || tokens[j].is(.rightBracket) {
                 nesting -= 1
                 if nesting == 0 { return j + 1 }
             }
@@ -959,10 +1115,10 @@ struct SwiftFileScanner {
         return j
     }
 
-    /// The source text from the first to the last token, whitespace-trimmed.
-    private func sourceText(_ span: [SwiftToken]) -> String {
-        guard let first = span.first, let last = span.last, first.range.lowerBound <= last.range.upperBound else { return "" }
-        let text = String(decoding: bytes[first.range.lowerBound..<last.range.upperBound], as: UTF8.self)
+    /// The source text from the first to the last of the tokens at `span`, whitespace-trimmed.
+    private func sourceText(_ span: Range<Int>) -> String {
+        guard !span.isEmpty, tokens[span.lowerBound].start <= tokens[span.upperBound - 1].end else { return "" }
+        let text = String(decoding: bytes[Int(tokens[span.lowerBound].start)..<Int(tokens[span.upperBound - 1].end)], as: UTF8.self)
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -9,7 +9,7 @@ enum SwiftFrontEnd {
         var facts = NativeFacts()
         var scanners: [SwiftFileScanner] = []
         for (number, file) in files.enumerated() {
-            let tokens = SwiftLexer.tokenize(file.bytes)
+            let tokens = SwiftLexer.tokenList(file.bytes)
             facts.suppressions += suppressions(in: tokens, file: file.path)
             var scanner = SwiftFileScanner(file: file, tokens: tokens, index: number)
             scanner.scan(into: &index)
@@ -119,11 +119,13 @@ enum SwiftFrontEnd {
     }
 
     /// One suppression per comment holding `hawser-ignore:`. A comment alone on its line covers
-    /// the line after it ends; a comment after code covers its own line.
-    static func suppressions(in tokens: [SwiftToken], file: String) -> [Suppression] {
-        tokens.compactMap { token in
-            guard token.isComment, let codes = Suppression.codes(inComment: token.text) else { return nil }
-            let line = token.isFirstOnLine ? token.endLine + 1 : token.line
+    /// the line after it ends; a comment after code covers its own line. Only comments whose
+    /// bytes hold the marker are read as text.
+    static func suppressions(in tokens: SwiftTokenList, file: String) -> [Suppression] {
+        tokens.comments.compactMap { token in
+            guard tokens.contains(token, "hawser-ignore:"),
+                  let codes = Suppression.codes(inComment: tokens.text(token)) else { return nil }
+            let line = token.isFirstOnLine ? Int(token.endLine) + 1 : Int(token.line)
             return Suppression(file: file, line: line, codes: codes)
         }
     }

@@ -1,17 +1,84 @@
 /// Where an expression sits in the scanned Swift: enough to resolve the names in it.
+///
+/// A value, kept in a shared immutable box: the scan gives one to every call, mutation,
+/// variable and function it records (hundreds of thousands on a large app), so a copy is one
+/// reference instead of four, and a setter makes a new box.
 struct SwiftContext: Hashable {
-    var file: Int
     /// The enclosing type's qualified path (`["Outer", "Inner"]`), empty at top level.
-    var typePath: [String]
+    var typePath: [String] {
+        get { box.typePath }
+        set { box = Box(file: file, typePath: newValue, function: function, straightLine: straightLine, bindings: bindings) }
+    }
     /// The innermost function, initializer, accessor or computed property around it, by id.
-    var function: String?
+    var function: String? {
+        get { box.function }
+        set { box = Box(box, function: newValue) }
+    }
     /// `function` plus the branches (`if`, `else`, `case`, `#else` …) around the code: code
     /// with equal values runs in one straight line.
-    var straightLine: String?
+    var straightLine: String? {
+        get { box.straightLine }
+        set { box = Box(box, straightLine: newValue) }
+    }
     /// Loop variables and `forEach` closure parameters around it, innermost last.
-    var bindings: [SwiftBinding]
+    var bindings: [SwiftBinding] {
+        get { box.bindings }
+        set { box = Box(box, bindings: newValue) }
+    }
+    var file: Int {
+        get { box.file }
+        set { box = Box(file: newValue, typePath: typePath, function: function, straightLine: straightLine, bindings: bindings) }
+    }
 
-    var typeKey: String { typePath.joined(separator: ".") }
+    /// `typePath` joined by `.`.
+    var typeKey: String { box.typeKey }
+
+    private var box: Box
+
+    init(file: Int, typePath: [String], function: String?, straightLine: String?, bindings: [SwiftBinding]) {
+        box = Box(file: file, typePath: typePath, function: function, straightLine: straightLine, bindings: bindings)
+    }
+
+    static func == (a: SwiftContext, b: SwiftContext) -> Bool {
+        a.box === b.box || (a.file == b.file && a.typePath == b.typePath && a.function == b.function
+            && a.straightLine == b.straightLine && a.bindings == b.bindings)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(typePath)
+        hasher.combine(function)
+        hasher.combine(straightLine)
+        hasher.combine(bindings)
+    }
+
+    private final class Box {
+        let file: Int
+        let typePath: [String]
+        let typeKey: String
+        let function: String?
+        let straightLine: String?
+        let bindings: [SwiftBinding]
+
+        init(file: Int, typePath: [String], function: String?, straightLine: String?, bindings: [SwiftBinding]) {
+            self.file = file
+            self.typePath = typePath
+            self.typeKey = typePath.joined(separator: ".")
+            self.function = function
+            self.straightLine = straightLine
+            self.bindings = bindings
+        }
+
+        /// A copy of `other` with some fields replaced (the type path, and so the type key, kept).
+        init(_ other: Box, function: String?? = nil, straightLine: String?? = nil, bindings: [SwiftBinding]? = nil) {
+            file = other.file
+            typePath = other.typePath
+            typeKey = other.typeKey
+            self.function = function ?? other.function
+            self.straightLine = straightLine ?? other.straightLine
+            self.bindings = bindings ?? other.bindings
+        }
+    }
 }
 
 /// `for NAMES in SOURCE` or `SOURCE.forEach { NAMES in … }`: names bound to the elements of a
@@ -123,12 +190,13 @@ struct SwiftTypeDeclaration {
 /// Everything the scan of all Swift files records for resolution, keyed for lookups.
 struct SwiftIndex {
     var files: [String] = []
-    var tokens: [[SwiftToken]] = []
+    /// Each file's tokens; spans index their `code`.
+    var tokenLists: [SwiftTokenList] = []
 
-    /// Variables by "<type key>|<name>" (type key "" at top level), and locals by
-    /// "<function id>|<name>".
-    var members: [String: [SwiftVariable]] = [:]
-    var locals: [String: [SwiftVariable]] = [:]
+    /// Variables by type key and name (type key "" at top level), and locals by function id
+    /// and name.
+    var members: [MemberKey: [SwiftVariable]] = [:]
+    var locals: [MemberKey: [SwiftVariable]] = [:]
     var functionsByName: [String: [SwiftFunction]] = [:]
     var functionsByID: [String: SwiftFunction] = [:]
     var callsByName: [String: [SwiftCall]] = [:]
@@ -141,17 +209,23 @@ struct SwiftIndex {
     /// Enums with a `String` raw type.
     var stringEnums: Set<String> = []
 
+    /// The span's tokens, made in full.
     func tokens(_ span: SwiftSpan) -> [SwiftToken] {
-        let all = tokens[span.file]
-        let range = span.range.clamped(to: 0..<all.count)
-        return Array(all[range])
+        tokenLists[span.file].tokens(span.range)
     }
 
     func location(_ token: SwiftToken, file: Int) -> SourceLocation {
         SourceLocation(file: files[file], line: token.line, column: token.column)
     }
 
-    static func memberKey(_ type: String, _ name: String) -> String { type + "|" + name }
+    /// A scope (a type key or a function id) and a name in it. Two Strings rather than one
+    /// joined: the scan makes a key for every variable, and a function id is long.
+    struct MemberKey: Hashable {
+        var scope: String
+        var name: String
+    }
+
+    static func memberKey(_ type: String, _ name: String) -> MemberKey { MemberKey(scope: type, name: name) }
 
     static func key(_ path: [String]) -> String { path.joined(separator: ".") }
 
@@ -166,9 +240,22 @@ struct SwiftIndex {
     }
 
     mutating func add(_ type: SwiftTypeDeclaration) {
-        if types[type.key] == nil, let last = type.key.split(separator: ".").last {
-            typesByName[String(last), default: []].append(type.key)
+        if types[type.key] == nil, let last = Self.lastComponent(of: type.key) {
+            typesByName[last, default: []].append(type.key)
         }
         types[type.key, default: []].append(type)
+    }
+
+    /// `key.split(separator: ".").last`, without splitting every component when the key is
+    /// ASCII (where a `.` is always a Character of its own).
+    static func lastComponent(of key: String) -> String? {
+        let utf8 = key.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return key.split(separator: ".").last.map(String.init) }
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: ".") { end = utf8.index(before: end) }
+        guard end > utf8.startIndex else { return nil }
+        var start = end
+        while start > utf8.startIndex, utf8[utf8.index(before: start)] != UInt8(ascii: ".") { start = utf8.index(before: start) }
+        return String(key[start..<end])
     }
 }

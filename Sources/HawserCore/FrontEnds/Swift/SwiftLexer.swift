@@ -1,27 +1,16 @@
 /// A hand-written lexer for Swift source, sufficient for finding calls, declarations and string
 /// literals. It never fails: malformed input yields `unknown` or unterminated tokens.
 ///
+/// It makes `SwiftCompactToken`s (`tokenList`), counting lines forward as it goes; the full
+/// `SwiftToken`s of `tokenize` are built from those. The work is done by a `SwiftLexerCursor`
+/// over the bytes' buffer.
+///
 /// Not handled: regex literals (`/…/`) are lexed as operators and ordinary tokens.
 struct SwiftLexer {
     private let bytes: [UInt8]
-    /// Byte offset of the first byte of each line.
-    private let lineStarts: [Int]
-    private var pos = 0
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == Byte.newline {
-                starts.append(i + 1)
-            } else if b == Byte.carriageReturn, i + 1 >= bytes.count || bytes[i + 1] != Byte.newline {
-                starts.append(i + 1)
-            }
-            i += 1
-        }
-        self.lineStarts = starts
     }
 
     /// Lexes `bytes` into tokens, comments included.
@@ -32,32 +21,136 @@ struct SwiftLexer {
 
     /// Lexes the whole input from the start, comments included.
     mutating func tokenize() -> [SwiftToken] {
-        pos = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3 }
-        if bytes.count >= pos + 2, bytes[pos] == Byte.hash, bytes[pos + 1] == Byte.bang {
-            while pos < bytes.count, !isNewline(bytes[pos]) { pos += 1 }
-        }
-        var tokens: [SwiftToken] = []
-        while let token = nextToken() { tokens.append(token) }
-        return tokens
+        tokenList().allTokens
     }
 
-    /// The 1-based line and byte column of `offset`.
-    func position(of offset: Int) -> (line: Int, column: Int) {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+    /// Lexes `bytes` into compact tokens, code and comments apart.
+    static func tokenList(_ bytes: [UInt8]) -> SwiftTokenList {
+        var lexer = SwiftLexer(bytes: bytes)
+        return lexer.tokenList()
+    }
+
+    /// Lexes the whole input from the start into compact tokens, code and comments apart.
+    mutating func tokenList() -> SwiftTokenList {
+        var list = SwiftTokenList(bytes: bytes)
+        bytes.withUnsafeBufferPointer { buffer in
+            var cursor = SwiftLexerCursor(buffer)
+            cursor.tokens(into: &list)
         }
-        return (low + 1, offset - lineStarts[low] + 1)
+        return list
+    }
+
+    /// The decoded value of a string literal token without interpolation: escapes applied and,
+    /// for multi-line literals, indentation stripped.
+    func stringValue(of token: SwiftCompactToken) -> String {
+        bytes.withUnsafeBufferPointer { SwiftLexerCursor($0).stringValue(of: token) }
+    }
+}
+
+/// The lexer's work over an unsafe buffer of the input, so that the byte reads of its inner
+/// loops are not bounds-checked: every read is guarded by `pos < count` or an explicit length
+/// check (debug builds still check them all).
+private struct SwiftLexerCursor {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// How many bytes are read: all, up to the 32-bit offsets of `SwiftCompactToken`.
+    private let count: Int
+    private(set) var pos = 0
+    private let identifierWords = SwiftWord.identifiers
+    private let directiveWords = SwiftWord.directives
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        self.count = min(bytes.count, Int(UInt32.max))
+    }
+
+    /// Lexes the whole input from the start.
+    mutating func tokens(into list: inout SwiftTokenList) {
+        pos = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3 }
+        if count >= pos + 2, bytes[pos] == Byte.hash, bytes[pos + 1] == Byte.bang {
+            while pos < count, !isNewline(bytes[pos]) { pos += 1 }
+        }
+        blanksOnly = pos == 0
+        // About one token per five bytes of ordinary Swift.
+        list.code.reserveCapacity(count / 5)
+        while let token = nextPlacedToken() {
+            if token.isComment { list.comments.append(token) } else { list.code.append(token) }
+        }
+    }
+
+    // MARK: - Positions
+
+    // Lines are counted forward as the lexer moves on, instead of a binary search over line
+    // starts per token: `skipWhitespace` counts the line breaks between tokens, and a string or
+    // block comment, the only tokens that can hold one, counts its own. A line ends after
+    // `\n`, after `\r\n`, and after a `\r` not followed by `\n`.
+
+    /// The line `pos` is on.
+    private var line = 1
+    /// The offset of the first byte of `line`.
+    private var lineStart = 0
+    /// Only spaces and tabs are between `lineStart` and `pos`: a token here is first on its line.
+    private var blanksOnly = true
+    /// Off while an interpolation's tokens are skipped: the string they are in counts its lines.
+    private var tracksLines = true
+
+    /// Starts lexing at `offset`, whose line starts at `lineStart` (a position known from an
+    /// earlier token), counting the line breaks from `known` on.
+    mutating func start(at offset: Int, line: Int, lineStart: Int, countingFrom known: Int) {
+        pos = known
+        self.line = line
+        self.lineStart = lineStart
+        countLines(upTo: offset)
+        pos = offset
+        blanksOnly = onlyWhitespaceBefore(offset)
+    }
+
+    /// Counts the line breaks from `pos` up to `end` (moving `pos` there).
+    private mutating func countLines(upTo end: Int) {
+        while pos < end {
+            if bytes[pos] == Byte.newline || bytes[pos] == Byte.carriageReturn { lineBreak() }
+            pos += 1
+        }
+    }
+
+    /// Notes the line break at `pos`, if the `\r` or `\n` there ends a line.
+    private mutating func lineBreak() {
+        if bytes[pos] == Byte.carriageReturn, pos + 1 < bytes.count, bytes[pos + 1] == Byte.newline { return }
+        line += 1
+        lineStart = pos + 1
+        blanksOnly = true
+    }
+
+    /// The next token with its line, column, end line and `firstOnLine` flag.
+    mutating func nextPlacedToken() -> SwiftCompactToken? {
+        guard var token = nextToken() else { return nil }
+        let start = Int(token.start)
+        token.line = UInt32(truncatingIfNeeded: line)
+        token.column = UInt32(truncatingIfNeeded: start - lineStart + 1)
+        if blanksOnly { token.flags.insert(.firstOnLine) }
+        switch token.kind {
+        case .string, .blockComment, .docBlockComment:
+            // The end line is the line of the token's last byte.
+            let end = pos
+            pos = start
+            countLines(upTo: max(start, end - 1))
+            token.endLine = UInt32(truncatingIfNeeded: line)
+            countLines(upTo: end)
+        default:
+            // No other token holds a line break: names, numbers, operators and punctuation are
+            // made of other bytes, and a line comment stops before its line's break.
+            token.endLine = token.line
+        }
+        blanksOnly = false
+        return token
     }
 
     // MARK: - Tokens
 
-    private mutating func nextToken() -> SwiftToken? {
+    /// The next token, without its position (see `nextPlacedToken`).
+    private mutating func nextToken() -> SwiftCompactToken? {
         skipWhitespace()
-        guard pos < bytes.count else { return nil }
+        guard pos < count else { return nil }
         let start = pos
         let b = bytes[pos]
         switch b {
@@ -69,68 +162,76 @@ struct SwiftLexer {
             return lexString(start)
         case Byte.hash:
             var p = pos
-            while p < bytes.count, bytes[p] == Byte.hash { p += 1 }
-            if p < bytes.count, bytes[p] == Byte.quote { return lexString(start) }
+            while p < count, bytes[p] == Byte.hash { p += 1 }
+            if p < count, bytes[p] == Byte.quote { return lexString(start) }
             if let next = peek(1), isIdentifierStart(next) {
                 pos += 1
-                while pos < bytes.count, isIdentifierBody(bytes[pos]) { pos += 1 }
-                return make(.directive, start)
+                while pos < count, isIdentifierBody(bytes[pos]) { pos += 1 }
+                return make(.directive, start, word: word(in: directiveWords, start))
             }
             pos += 1
             return make(.punctuation, start)
         case Byte.at:
             if let next = peek(1), isIdentifierStart(next) {
                 pos += 1
-                while pos < bytes.count, isIdentifierBody(bytes[pos]) { pos += 1 }
+                while pos < count, isIdentifierBody(bytes[pos]) { pos += 1 }
                 return make(.attribute, start)
             }
             pos += 1
             return make(.punctuation, start)
         case Byte.backtick:
             var p = pos + 1
-            while p < bytes.count, isIdentifierBody(bytes[p]) { p += 1 }
-            if p < bytes.count, bytes[p] == Byte.backtick, p > pos + 1 {
+            while p < count, isIdentifierBody(bytes[p]) { p += 1 }
+            if p < count, bytes[p] == Byte.backtick, p > pos + 1 {
                 pos = p + 1
+                // A backticked name is never a keyword.
                 return make(.identifier, start)
             }
             pos += 1
             return make(.unknown, start)
         case Byte.dot:
             if peek(1) == Byte.dot {
-                while pos < bytes.count, bytes[pos] == Byte.dot || isOperatorChar(bytes[pos]), !startsComment(pos) {
+                while pos < count, bytes[pos] == Byte.dot || isOperatorChar(bytes[pos]), !startsComment(pos) {
                     pos += 1
                 }
                 return make(.operatorSymbol, start)
             }
             pos += 1
-            return make(.punctuation, start)
+            return make(.punctuation, start, word: .dot)
         case _ where isDigit(b):
             return lexNumber(start)
         case _ where isIdentifierStart(b):
-            while pos < bytes.count, isIdentifierBody(bytes[pos]) { pos += 1 }
-            return make(.identifier, start)
+            while pos < count, isIdentifierBody(bytes[pos]) { pos += 1 }
+            return make(.identifier, start, word: word(in: identifierWords, start))
         case _ where isOperatorChar(b):
             pos += 1
-            while pos < bytes.count, isOperatorChar(bytes[pos]), !startsComment(pos) { pos += 1 }
-            return make(.operatorSymbol, start)
+            while pos < count, isOperatorChar(bytes[pos]), !startsComment(pos) { pos += 1 }
+            return make(.operatorSymbol, start, word: symbolWord(start))
         case Byte.lparen, Byte.rparen, Byte.lbrace, Byte.rbrace, Byte.lbracket, Byte.rbracket,
              Byte.comma, Byte.colon, Byte.semicolon, Byte.backslash:
             pos += 1
-            return make(.punctuation, start)
+            return make(.punctuation, start, word: symbolWord(start))
         default:
             pos += 1
             // Keep a malformed multi-byte sequence in one token.
-            while pos < bytes.count, bytes[pos] & 0xC0 == 0x80 { pos += 1 }
+            while pos < count, bytes[pos] & 0xC0 == 0x80 { pos += 1 }
             return make(.unknown, start)
         }
     }
 
-    private func make(_ kind: SwiftTokenKind, _ start: Int) -> SwiftToken {
-        let (line, column) = position(of: start)
-        let endLine = position(of: max(start, pos - 1)).line
-        return SwiftToken(
-            kind: kind, text: String(decoding: bytes[start..<pos], as: UTF8.self), range: start..<pos,
-            line: line, column: column, endLine: endLine, isFirstOnLine: onlyWhitespaceBefore(start))
+    private func make(_ kind: SwiftTokenKind, _ start: Int, word: SwiftWord = .other, flags: SwiftCompactToken.Flags = []) -> SwiftCompactToken {
+        SwiftCompactToken(
+            start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: pos), line: 0, column: 0, endLine: 0,
+            kind: kind, word: word, flags: flags)
+    }
+
+    /// The word the bytes from `start` to `pos` spell in `table`.
+    private func word(in table: SwiftWord.Table, _ start: Int) -> SwiftWord {
+        table.word(bytes, start..<pos)
+    }
+
+    private func symbolWord(_ start: Int) -> SwiftWord {
+        SwiftWord.symbol(bytes, start..<pos)
     }
 
     private func onlyWhitespaceBefore(_ offset: Int) -> Bool {
@@ -144,26 +245,35 @@ struct SwiftLexer {
         return true
     }
 
+    /// Skips spaces, tabs, line breaks, vertical tabs, form feeds and NULs, counting lines.
     private mutating func skipWhitespace() {
-        while pos < bytes.count {
-            switch bytes[pos] {
-            case Byte.space, Byte.tab, Byte.newline, Byte.carriageReturn, 0x0B, 0x0C, 0x00: pos += 1
-            default: return
+        // Bit b is set for each whitespace byte b below 0x40.
+        let whitespace: UInt64 = 1 << 0x00 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0B | 1 << 0x0C | 1 << 0x0D | 1 << 0x20
+        while pos < count {
+            let b = bytes[pos]
+            guard b < 0x40, (whitespace >> UInt64(b)) & 1 != 0 else { return }
+            if tracksLines, b != Byte.space {
+                if b == Byte.newline || b == Byte.carriageReturn {
+                    lineBreak()
+                } else if b != Byte.tab {
+                    blanksOnly = false
+                }
             }
+            pos += 1
         }
     }
 
-    private mutating func lexLineComment(_ start: Int) -> SwiftToken {
-        while pos < bytes.count, !isNewline(bytes[pos]) { pos += 1 }
+    private mutating func lexLineComment(_ start: Int) -> SwiftCompactToken {
+        while pos < count, !isNewline(bytes[pos]) { pos += 1 }
         let isDoc = pos - start >= 3 && bytes[start + 2] == Byte.slash && (pos - start == 3 || bytes[start + 3] != Byte.slash)
         return make(isDoc ? .docLineComment : .lineComment, start)
     }
 
     /// Block comments nest: `/* a /* b */ c */` is one comment.
-    private mutating func lexBlockComment(_ start: Int) -> SwiftToken {
+    private mutating func lexBlockComment(_ start: Int) -> SwiftCompactToken {
         pos += 2
         var depth = 1
-        while pos < bytes.count {
+        while pos < count {
             if bytes[pos] == Byte.slash, peek(1) == Byte.star {
                 depth += 1
                 pos += 2
@@ -177,21 +287,19 @@ struct SwiftLexer {
         }
         let isDoc = pos - start >= 5 && bytes[start + 2] == Byte.star
             && bytes[start + 3] != Byte.star && bytes[start + 3] != Byte.slash
-        var token = make(isDoc ? .docBlockComment : .blockComment, start)
-        token.isUnterminated = depth > 0
-        return token
+        return make(isDoc ? .docBlockComment : .blockComment, start, flags: depth > 0 ? .unterminated : [])
     }
 
-    private mutating func lexNumber(_ start: Int) -> SwiftToken {
+    private mutating func lexNumber(_ start: Int) -> SwiftCompactToken {
         let isHex = bytes[pos] == Byte.zero && (peek(1) == UInt8(ascii: "x") || peek(1) == UInt8(ascii: "X"))
         pos += 1
-        while pos < bytes.count {
+        while pos < count {
             let b = bytes[pos]
             if isIdentifierBody(b) && b < 0x80 {
                 pos += 1
                 let isExponent = isHex ? (b == UInt8(ascii: "p") || b == UInt8(ascii: "P"))
                                        : (b == UInt8(ascii: "e") || b == UInt8(ascii: "E"))
-                if isExponent, pos < bytes.count, bytes[pos] == Byte.plus || bytes[pos] == Byte.minus { pos += 1 }
+                if isExponent, pos < count, bytes[pos] == Byte.plus || bytes[pos] == Byte.minus { pos += 1 }
             } else if b == Byte.dot, let next = peek(1), isDigit(next) {
                 pos += 1
             } else {
@@ -203,22 +311,21 @@ struct SwiftLexer {
 
     // MARK: - Strings
 
-    /// Lexes any string literal form starting at `start` (at `"` or at the first `#`).
-    private mutating func lexString(_ start: Int) -> SwiftToken {
+    /// Lexes any string literal form starting at `start` (at `"` or at the first `#`). The
+    /// decoded value is made later, from the token (`stringValue(of:)`).
+    private mutating func lexString(_ start: Int) -> SwiftCompactToken {
         var depth = 0
         pos = start
         while bytes[pos] == Byte.hash { depth += 1; pos += 1 }
         let multiline = peek(1) == Byte.quote && peek(2) == Byte.quote
         pos += multiline ? 3 : 1
-        let contentStart = pos
-        var contentEnd = bytes.count
         var hasInterpolation = false
         var terminated = false
-        while pos < bytes.count {
+        while pos < count {
             let b = bytes[pos]
             if b == Byte.backslash, hashes(at: pos + 1, count: depth) {
                 pos += 1 + depth
-                guard pos < bytes.count else { break }
+                guard pos < count else { break }
                 if bytes[pos] == Byte.lparen {
                     hasInterpolation = true
                     pos += 1
@@ -232,7 +339,6 @@ struct SwiftLexer {
                 let closeLength = multiline ? 3 : 1
                 if (!multiline || (peek(1) == Byte.quote && peek(2) == Byte.quote)),
                    hashes(at: pos + closeLength, count: depth) {
-                    contentEnd = pos
                     pos += closeLength + depth
                     terminated = true
                     break
@@ -240,30 +346,39 @@ struct SwiftLexer {
             }
             pos += 1
         }
-        if !terminated { pos = bytes.count }
-        var token = make(.string, start)
-        token.isMultiline = multiline
-        token.rawDepth = depth
-        token.hasInterpolation = hasInterpolation
-        token.isUnterminated = !terminated
-        if !hasInterpolation {
-            token.stringValue = multiline
-                ? decodeMultiline(contentStart..<contentEnd, depth: depth, terminated: terminated)
-                : decode(contentStart..<contentEnd, depth: depth, indent: nil)
-        }
-        return token
+        if !terminated { pos = count }
+        var flags: SwiftCompactToken.Flags = []
+        if multiline { flags.insert(.multiline) }
+        if hasInterpolation { flags.insert(.interpolated) }
+        if !terminated { flags.insert(.unterminated) }
+        return make(.string, start, flags: flags)
+    }
+
+    /// The decoded value of a string literal token without interpolation.
+    func stringValue(of token: SwiftCompactToken) -> String {
+        let start = Int(token.start)
+        var depth = 0
+        while bytes[start + depth] == Byte.hash { depth += 1 }
+        let delimiter = token.isMultiline ? 3 : 1
+        let contentStart = start + depth + delimiter
+        let contentEnd = token.isUnterminated ? Int(token.end) : Int(token.end) - delimiter - depth
+        return token.isMultiline
+            ? decodeMultiline(contentStart..<contentEnd, depth: depth, terminated: !token.isUnterminated)
+            : decode(contentStart..<contentEnd, depth: depth, indent: nil)
     }
 
     /// Consumes the tokens of an interpolation up to and including its closing `)`. Nested
     /// strings (and their own interpolations) are lexed as ordinary tokens, so any `)` or `"`
     /// inside them is skipped correctly.
     private mutating func skipInterpolation() {
+        let tracked = tracksLines
+        tracksLines = false
+        defer { tracksLines = tracked }
         var parens = 0
         while let token = nextToken() {
-            guard token.kind == .punctuation else { continue }
-            if token.text == "(" {
+            if token.is(.leftParen) {
                 parens += 1
-            } else if token.text == ")" {
+            } else if token.is(.rightParen) {
                 if parens == 0 { return }
                 parens -= 1
             }
@@ -273,7 +388,7 @@ struct SwiftLexer {
     /// Applies Swift's multi-line rules: the content starts on the line after the opening
     /// delimiter, the line break before the closing delimiter is not part of the value, and the
     /// closing delimiter's indentation is removed from every line.
-    private func decodeMultiline(_ content: Range<Int>, depth: Int, terminated: Bool) -> String {
+    fileprivate func decodeMultiline(_ content: Range<Int>, depth: Int, terminated: Bool) -> String {
         var bodyStart = content.lowerBound
         while bodyStart < content.upperBound, !isNewline(bytes[bodyStart]) { bodyStart += 1 }
         if bodyStart >= content.upperBound {
@@ -300,7 +415,7 @@ struct SwiftLexer {
 
     /// Decodes escapes in `range`. With `indent` (multi-line literals), strips it from the start of
     /// each line, turns line breaks into `\n`, and honours `\` at the end of a line.
-    private func decode(_ range: Range<Int>, depth: Int, indent: [UInt8]?) -> String {
+    fileprivate func decode(_ range: Range<Int>, depth: Int, indent: [UInt8]?) -> String {
         var out: [UInt8] = []
         var i = range.lowerBound
         let end = range.upperBound
@@ -344,7 +459,7 @@ struct SwiftLexer {
     }
 
     /// Decodes the escape whose letter is at `e`; nil when it is not a valid escape.
-    private func decodeEscape(at e: Int, end: Int) -> ([UInt8], Int)? {
+    fileprivate func decodeEscape(at e: Int, end: Int) -> ([UInt8], Int)? {
         guard e < end else { return nil }
         switch bytes[e] {
         case Byte.zero: return ([0], e + 1)
@@ -374,33 +489,41 @@ struct SwiftLexer {
     // MARK: - Byte helpers
 
     private func peek(_ offset: Int) -> UInt8? {
-        pos + offset < bytes.count ? bytes[pos + offset] : nil
+        pos + offset < count ? bytes[pos + offset] : nil
     }
 
-    private func hashes(at offset: Int, count: Int) -> Bool {
-        guard offset + count <= bytes.count else { return false }
+    fileprivate func hashes(at offset: Int, count: Int) -> Bool {
+        guard offset + count <= self.count else { return false }
         for i in offset..<(offset + count) where bytes[i] != Byte.hash { return false }
         return true
     }
 
     private func startsComment(_ offset: Int) -> Bool {
-        offset + 1 < bytes.count && bytes[offset] == Byte.slash
+        offset + 1 < count && bytes[offset] == Byte.slash
             && (bytes[offset + 1] == Byte.slash || bytes[offset + 1] == Byte.star)
     }
 
-    private func newlineLength(at offset: Int) -> Int {
+    fileprivate func newlineLength(at offset: Int) -> Int {
         bytes[offset] == Byte.carriageReturn && offset + 1 < bytes.count && bytes[offset + 1] == Byte.newline ? 2 : 1
     }
 
-    private func isNewline(_ b: UInt8) -> Bool { b == Byte.newline || b == Byte.carriageReturn }
+    fileprivate func isNewline(_ b: UInt8) -> Bool { b == Byte.newline || b == Byte.carriageReturn }
     private func isDigit(_ b: UInt8) -> Bool { b >= Byte.zero && b <= UInt8(ascii: "9") }
 
     private func isIdentifierStart(_ b: UInt8) -> Bool {
-        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+        // `b | 0x20` maps exactly `A`…`Z` and `a`…`z` onto `a`…`z`.
+        let lower = b | 0x20
+        return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
             || b == UInt8(ascii: "_") || b == UInt8(ascii: "$") || b >= 0x80
     }
 
-    private func isIdentifierBody(_ b: UInt8) -> Bool { isIdentifierStart(b) || isDigit(b) }
+    private func isIdentifierBody(_ b: UInt8) -> Bool {
+        // Bit b (of `low` below 0x40, of `high` from 0x40) is set for `$`, digits, letters and `_`.
+        let low: UInt64 = 1 << 0x24 | (0x3FF << 0x30)
+        let high: UInt64 = (0x3FFFFFF << 0x01) | 1 << 0x1F | (0x3FFFFFF << 0x21)
+        if b >= 0x80 { return true }
+        return ((b < 0x40 ? low : high) >> UInt64(b & 0x3F)) & 1 != 0
+    }
 
     private func isOperatorChar(_ b: UInt8) -> Bool {
         switch b {
@@ -465,7 +588,11 @@ extension SwiftLexer {
         guard token.kind == .string, !token.isMultiline, !token.isUnterminated else { return nil }
         if let value = token.stringValue { return [.text(value)] }
         let bytes = Array(token.text.utf8)
-        let lexer = SwiftLexer(bytes: bytes)
+        return bytes.withUnsafeBufferPointer { buffer in parts(of: token, text: buffer, bytes: bytes) }
+    }
+
+    private static func parts(of token: SwiftToken, text: UnsafeBufferPointer<UInt8>, bytes: [UInt8]) -> [SwiftStringPart]? {
+        let lexer = SwiftLexerCursor(text)
         let depth = token.rawDepth
         var parts: [SwiftStringPart] = []
         var i = depth + 1
@@ -478,19 +605,20 @@ extension SwiftLexer {
                 continue
             }
             if segmentStart < i { parts.append(.text(lexer.decode(segmentStart..<i, depth: depth, indent: nil))) }
-            // The interpolation's tokens, up to its balancing `)`.
-            var inner = SwiftLexer(bytes: bytes)
-            inner.pos = i + 2 + depth
+            // The interpolation's tokens, up to its balancing `)`, placed in the literal's text.
+            var inner = SwiftLexerCursor(text)
+            inner.start(at: i + 2 + depth, line: 1, lineStart: 0, countingFrom: 0)
+            let list = SwiftTokenList(bytes: bytes)
             var tokens: [SwiftToken] = []
             var parens = 0
             var closed = false
-            while let t = inner.nextToken() {
-                if t.kind == .punctuation, t.text == "(" { parens += 1 }
-                if t.kind == .punctuation, t.text == ")" {
+            while let t = inner.nextPlacedToken() {
+                if t.is(.leftParen) { parens += 1 }
+                if t.is(.rightParen) {
                     if parens == 0 { closed = true; break }
                     parens -= 1
                 }
-                if !t.isComment { tokens.append(t) }
+                if !t.isComment { tokens.append(list.token(t)) }
             }
             guard closed else { return nil }
             parts.append(.interpolation(tokens))
@@ -513,12 +641,21 @@ struct SwiftDecodedLiteral {
 }
 
 extension SwiftLexer {
-    /// Decodes the literal `token` of `bytes` (the whole file) as Swift does — escapes, the
+    /// Decodes the literal `token` of `bytes` (the whole file, which `token` was lexed from, so
+    /// that its line and column place the interpolations' tokens) as Swift does — escapes, the
     /// multi-line indentation rule, line continuations — keeping where each byte came from.
     /// Each interpolation becomes `fillerPrefix` followed by its number.
     static func decodeWithPositions(_ token: SwiftToken, in bytes: [UInt8], fillerPrefix: String) -> SwiftDecodedLiteral? {
         guard token.kind == .string, !token.isUnterminated else { return nil }
-        let lexer = SwiftLexer(bytes: bytes)
+        return bytes.withUnsafeBufferPointer { buffer in
+            decodeWithPositions(token, buffer: buffer, bytes: bytes, fillerPrefix: fillerPrefix)
+        }
+    }
+
+    private static func decodeWithPositions(
+        _ token: SwiftToken, buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8], fillerPrefix: String
+    ) -> SwiftDecodedLiteral? {
+        let lexer = SwiftLexerCursor(buffer)
         let depth = token.rawDepth
         let delimiter = token.isMultiline ? 3 : 1
         let contentStart = token.range.lowerBound + depth + delimiter
@@ -568,18 +705,22 @@ extension SwiftLexer {
             if b == Byte.backslash, lexer.hashes(at: i + 1, count: depth) {
                 let e = i + 1 + depth
                 if e < end, bytes[e] == Byte.lparen {
-                    // An interpolation: its tokens, up to the balancing `)`.
-                    var inner = SwiftLexer(bytes: bytes)
-                    inner.pos = e + 1
+                    // An interpolation: its tokens, up to the balancing `)`, lines counted on
+                    // from the literal's own position.
+                    var inner = SwiftLexerCursor(buffer)
+                    inner.start(
+                        at: e + 1, line: token.line, lineStart: token.range.lowerBound - (token.column - 1),
+                        countingFrom: token.range.lowerBound)
+                    let list = SwiftTokenList(bytes: bytes)
                     var tokens: [SwiftToken] = []
                     var parens = 0
-                    while let t = inner.nextToken(), inner.pos <= end + depth + delimiter {
-                        if t.kind == .punctuation, t.text == "(" { parens += 1 }
-                        if t.kind == .punctuation, t.text == ")" {
+                    while let t = inner.nextPlacedToken(), inner.pos <= end + depth + delimiter {
+                        if t.is(.leftParen) { parens += 1 }
+                        if t.is(.rightParen) {
                             if parens == 0 { break }
                             parens -= 1
                         }
-                        if !t.isComment { tokens.append(t) }
+                        if !t.isComment { tokens.append(list.token(t)) }
                     }
                     startRun(at: i)
                     out.bytes += Array((fillerPrefix + String(out.interpolations.count)).utf8)

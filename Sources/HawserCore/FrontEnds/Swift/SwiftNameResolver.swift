@@ -795,21 +795,22 @@ struct SwiftNameResolver {
 
     /// The arguments of a recorded call.
     private func arguments(of call: SwiftCall) -> [SwiftArgument]? {
-        let all = index.tokens[call.span.file]
+        let list = index.tokenLists[call.span.file]
+        let all = list.code
         let open = call.span.range.lowerBound + 1
-        guard open < all.count, all[open].isSymbol("(") else { return nil }
+        guard open < all.count, all[open].is(.leftParen) else { return nil }
         var nesting = 0
         var close = open
         while close < all.count {
-            if all[close].isSymbol("(") || all[close].isSymbol("[") || all[close].isSymbol("{") { nesting += 1 }
-            if all[close].isSymbol(")") || all[close].isSymbol("]") || all[close].isSymbol("}") {
+            if all[close].is(.leftParen) || all[close].is(.leftBracket) || all[close].is(.leftBrace) { nesting += 1 }
+            if all[close].is(.rightParen) || all[close].is(.rightBracket) || all[close].is(.rightBrace) {
                 nesting -= 1
                 if nesting == 0 { break }
             }
             close += 1
         }
         guard close < all.count else { return nil }
-        return SwiftExpressionParser.arguments(Array(all[open...close]))
+        return SwiftExpressionParser.arguments(list.tokens(open..<(close + 1)))
     }
 
     /// Matches arguments to parameters by label, in order, skipping parameters with default
