@@ -82,6 +82,22 @@ struct ProjectInputs {
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path
     }
 
+    /// `(path as NSString).pathExtension`, without bridging for the ordinary case: a last
+    /// component `name.ext` with an ASCII letters-and-digits extension after a dot that does
+    /// not start the name.
+    static func pathExtension(_ path: String) -> String {
+        let utf8 = path.utf8
+        if let dot = utf8.lastIndex(of: UInt8(ascii: ".")) {
+            let ext = utf8[utf8.index(after: dot)...]
+            let nameStart = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+            if dot > nameStart, !ext.isEmpty,
+               ext.allSatisfy({ ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }) {
+                return String(decoding: ext, as: UTF8.self)
+            }
+        }
+        return (path as NSString).pathExtension
+    }
+
     /// Reads every file with one of `extensions` below each folder, in sorted order. A file
     /// reached through two folders is read once.
     static func read(_ folders: [String], kind: String, extensions: Set<String>, output: String? = nil) throws -> [SourceFile] {
@@ -100,9 +116,11 @@ struct ProjectInputs {
             // The output folder inside this folder: its files are not inputs.
             let skipped = outputPath.flatMap { $0.hasPrefix(folderPath + "/") ? $0 + "/" : nil }
             let display = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-            for relative in try walk(folder) where extensions.contains((relative as NSString).pathExtension.lowercased()) {
+            for relative in try walk(folder) where extensions.contains(pathExtension(relative).lowercased()) {
                 let path = join(display, relative)
-                let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
+                // What standardizing `path` gives: the walk's components are plain names (never
+                // `.`, `..` or empty), and standardizing is lexical.
+                let canonical = folderPath.hasSuffix("/") ? folderPath + relative : folderPath + "/" + relative
                 if let skipped, canonical.hasPrefix(skipped) { continue }
                 guard seen.insert(canonical).inserted else { continue }
                 guard let data = FileManager.default.contents(atPath: path) else {
@@ -126,7 +144,7 @@ struct ProjectInputs {
             } catch {
                 throw UsageError(message: "cannot list folder '\(absolute)'")
             }
-            for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: join(folder, child), isDirectory: &isDirectory) else { continue }
