@@ -183,7 +183,7 @@ struct ProjectInputs {
             } catch {
                 throw UsageError(message: "cannot list folder '\(path)'")
             }
-            for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: join(folder, child), isDirectory: &isDirectory) else { continue }

@@ -58,8 +58,8 @@ struct SwiftFileScanner {
     }
 
     let file: String
-    /// `file + ":"`, the start of every scope id.
-    private let filePrefix: String
+    /// The file's path as bytes, the start of every scope id.
+    private let fileUTF8: [UInt8]
     private let fileIndex: Int
     private let bytes: [UInt8]
     private let list: SwiftTokenList
@@ -105,7 +105,7 @@ struct SwiftFileScanner {
 
     init(file: SourceFile, tokens: SwiftTokenList, index fileIndex: Int) {
         self.file = file.path
-        self.filePrefix = file.path + ":"
+        self.fileUTF8 = Array(file.path.utf8)
         self.fileIndex = fileIndex
         self.bytes = file.bytes
         self.list = tokens
@@ -953,9 +953,17 @@ struct SwiftFileScanner {
         return []
     }
 
-    /// A branch as its id: the opener's scope id, then `#` and each clause's.
-    private func branchID(_ branch: Branch) -> String {
-        (branch.opener.map(scopeID(at:)) ?? "") + branch.clauses.map { "#" + scopeID(at: $0) }.joined()
+    /// `chain`, `>`, then the branch's id: the opener's scope id, then `#` and each clause's.
+    private func chain(_ chain: String, extendedBy branch: Branch) -> String {
+        var id = ScopeIDWriter(capacity: chain.utf8.count + 1 + (1 + branch.clauses.count) * (fileUTF8.count + 22))
+        id.append(chain)
+        id.append(UInt8(ascii: ">"))
+        if let opener = branch.opener { id.appendScope(of: tokens[opener], file: fileUTF8) }
+        for clause in branch.clauses {
+            id.append(UInt8(ascii: "#"))
+            id.appendScope(of: tokens[clause], file: fileUTF8)
+        }
+        return id.string
     }
 
     /// The receiver of the call whose name is at `i`, as written (`self` when there is none):
@@ -1020,11 +1028,10 @@ struct SwiftFileScanner {
                 }
             }
             let branch = branches[depth - 1]
-            if !branch.isEmpty, let outerChain = chain { chain = outerChain + ">" + branchID(branch) }
+            if !branch.isEmpty, let outerChain = chain { chain = self.chain(outerChain, extendedBy: branch) }
             let straightLine = chain.map { chain in topLevelClause.map { chain + ">" + scopeID(at: $0) } ?? chain }
             place = Place(
-                context: SwiftContext(
-                    file: fileIndex, typePath: typePath, function: function, straightLine: straightLine, bindings: bindings),
+                context: outer.context.with(typePath: typePath, function: function, straightLine: straightLine, bindings: bindings),
                 chain: chain)
         }
         places[depth] = place
@@ -1048,7 +1055,11 @@ struct SwiftFileScanner {
     private func isLocal(_ context: SwiftContext) -> Bool { context.function != nil }
 
     /// `file:line:column` of the token at `j`: the id of a function, accessor or branch scope.
-    private func scopeID(at j: Int) -> String { filePrefix + String(tokens[j].line) + ":" + String(tokens[j].column) }
+    private func scopeID(at j: Int) -> String {
+        var id = ScopeIDWriter(capacity: fileUTF8.count + 22)
+        id.appendScope(of: tokens[j], file: fileUTF8)
+        return id.string
+    }
 
     /// The name of the token at `j` (backticks removed), as `SwiftToken.identifier`.
     @inline(__always)
@@ -1121,4 +1132,44 @@ struct SwiftFileScanner {
         let text = String(decoding: bytes[Int(tokens[span.lowerBound].start)..<Int(tokens[span.upperBound - 1].end)], as: UTF8.self)
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
+}
+
+/// Writes scope ids (`file:line:column`, joined by `>` into straight-line chains) as bytes and
+/// makes one String of them: the scan makes one per function and per branch with code in it,
+/// and String concatenation would allocate and copy the long file path again for each piece.
+private struct ScopeIDWriter {
+    private var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// `file:line:column` of `token`.
+    mutating func appendScope(of token: SwiftCompactToken, file: [UInt8]) {
+        bytes.append(contentsOf: file)
+        bytes.append(UInt8(ascii: ":"))
+        appendDecimal(token.line)
+        bytes.append(UInt8(ascii: ":"))
+        appendDecimal(token.column)
+    }
+
+    private mutating func appendDecimal(_ value: UInt32) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            for k in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[k]) }
+        }
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }

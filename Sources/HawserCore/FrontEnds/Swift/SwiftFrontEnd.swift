@@ -5,6 +5,7 @@ enum SwiftFrontEnd {
     /// file, line and column (then name), so the result does not depend on the order of `files`.
     static func analyze(_ files: [SourceFile]) -> NativeFacts {
         var index = SwiftIndex()
+        index.reserveCapacity(sourceBytes: files.reduce(0) { $0 + $1.bytes.count })
         var uses: [SwiftFileScanner.RegistrationUse] = []
         var facts = NativeFacts()
         var scanners: [SwiftFileScanner] = []

@@ -33,6 +33,14 @@ struct SwiftContext: Hashable {
     /// `typePath` joined by `.`.
     var typeKey: String { box.typeKey }
 
+    /// This context with the given fields, in one new box (the type key is joined again only
+    /// for another type path).
+    func with(typePath: [String], function: String?, straightLine: String?, bindings: [SwiftBinding]) -> SwiftContext {
+        var copy = self
+        copy.box = Box(box, typePath: typePath, function: .some(function), straightLine: .some(straightLine), bindings: bindings)
+        return copy
+    }
+
     private var box: Box
 
     init(file: Int, typePath: [String], function: String?, straightLine: String?, bindings: [SwiftBinding]) {
@@ -69,11 +77,21 @@ struct SwiftContext: Hashable {
             self.bindings = bindings
         }
 
-        /// A copy of `other` with some fields replaced (the type path, and so the type key, kept).
-        init(_ other: Box, function: String?? = nil, straightLine: String?? = nil, bindings: [SwiftBinding]? = nil) {
+        /// A copy of `other` with some fields replaced; the type key is joined again only for
+        /// another type path.
+        init(
+            _ other: Box, typePath: [String]? = nil, function: String?? = nil, straightLine: String?? = nil,
+            bindings: [SwiftBinding]? = nil
+        ) {
             file = other.file
-            typePath = other.typePath
-            typeKey = other.typeKey
+            // (`==` on arrays is quick when both share one buffer, as a derived context's does.)
+            if let typePath, typePath != other.typePath {
+                self.typePath = typePath
+                typeKey = typePath.joined(separator: ".")
+            } else {
+                self.typePath = other.typePath
+                typeKey = other.typeKey
+            }
             self.function = function ?? other.function
             self.straightLine = straightLine ?? other.straightLine
             self.bindings = bindings ?? other.bindings
@@ -209,6 +227,20 @@ struct SwiftIndex {
     /// Enums with a `String` raw type.
     var stringEnums: Set<String> = []
 
+    /// Sizes the tables for about `sourceBytes` of Swift, so that they are not rehashed again
+    /// and again as the scan fills them (about one local or member name per 700 bytes of an
+    /// app's Swift, one function per 1,100, one called name per 1,400).
+    mutating func reserveCapacity(sourceBytes: Int) {
+        members.reserveCapacity(sourceBytes / 700)
+        locals.reserveCapacity(sourceBytes / 700)
+        functionsByID.reserveCapacity(sourceBytes / 1_100)
+        functionsByName.reserveCapacity(sourceBytes / 2_000)
+        callsByName.reserveCapacity(sourceBytes / 1_400)
+        mutationsByName.reserveCapacity(sourceBytes / 3_000)
+        types.reserveCapacity(sourceBytes / 3_000)
+        typesByName.reserveCapacity(sourceBytes / 3_000)
+    }
+
     /// The span's tokens, made in full.
     func tokens(_ span: SwiftSpan) -> [SwiftToken] {
         tokenLists[span.file].tokens(span.range)
@@ -223,6 +255,16 @@ struct SwiftIndex {
     struct MemberKey: Hashable {
         var scope: String
         var name: String
+
+        /// Hashes the name and the scope's length and last bytes only: scopes are long (a
+        /// function id starts with its file's path), and differ at their `line:column` end.
+        /// Equal keys still hash equally; `==` compares both in full.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            let utf8 = scope.utf8
+            hasher.combine(utf8.count)
+            for byte in utf8.suffix(12) { hasher.combine(byte) }
+        }
     }
 
     static func memberKey(_ type: String, _ name: String) -> MemberKey { MemberKey(scope: type, name: name) }

@@ -153,6 +153,13 @@ private struct SwiftLexerCursor {
         guard pos < count else { return nil }
         let start = pos
         let b = bytes[pos]
+        // Names first: the most common token, and their first bytes start no other.
+        if isIdentifierStart(b) {
+            var p = pos + 1
+            while p < count, isIdentifierBody(bytes[p]) { p += 1 }
+            pos = p
+            return make(.identifier, start, word: word(in: identifierWords, start))
+        }
         switch b {
         case Byte.slash where peek(1) == Byte.slash:
             return lexLineComment(start)
@@ -200,9 +207,6 @@ private struct SwiftLexerCursor {
             return make(.punctuation, start, word: .dot)
         case _ where isDigit(b):
             return lexNumber(start)
-        case _ where isIdentifierStart(b):
-            while pos < count, isIdentifierBody(bytes[pos]) { pos += 1 }
-            return make(.identifier, start, word: word(in: identifierWords, start))
         case _ where isOperatorChar(b):
             pos += 1
             while pos < count, isOperatorChar(bytes[pos]), !startsComment(pos) { pos += 1 }
@@ -249,17 +253,23 @@ private struct SwiftLexerCursor {
     private mutating func skipWhitespace() {
         // Bit b is set for each whitespace byte b below 0x40.
         let whitespace: UInt64 = 1 << 0x00 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0B | 1 << 0x0C | 1 << 0x0D | 1 << 0x20
-        while pos < count {
-            let b = bytes[pos]
+        var p = pos
+        defer { pos = p }
+        while p < count {
+            let b = bytes[p]
             guard b < 0x40, (whitespace >> UInt64(b)) & 1 != 0 else { return }
-            if tracksLines, b != Byte.space {
+            if b != Byte.space, tracksLines {
                 if b == Byte.newline || b == Byte.carriageReturn {
-                    lineBreak()
+                    if b == Byte.newline || p + 1 >= bytes.count || bytes[p + 1] != Byte.newline {
+                        line += 1
+                        lineStart = p + 1
+                        blanksOnly = true
+                    }
                 } else if b != Byte.tab {
                     blanksOnly = false
                 }
             }
-            pos += 1
+            p += 1
         }
     }
 
