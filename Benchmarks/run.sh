@@ -3,6 +3,7 @@
 # Timing is wall-clock over the best of 3 runs; compare numbers from one machine only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
 hawser="$PWD/.build/release/hawser"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -24,3 +25,12 @@ for command in lint build; do
   ms=$(best "$hawser" "$command")
   awk -v b="$bytes" -v ms="$ms" -v c="$command" 'BEGIN { printf "hawser %-5s %7.2f MB of JavaScript in %5d ms: %6.2f MB/s\n", c, b / 1e6, ms, (b / 1e6) / (ms / 1000) }'
 done
+
+# The Swift scan with the full name resolution, on one core, on generated app-shaped Swift
+# (BENCH_SWIFT_FILES files; issue 11's scale is 5,000).
+mkdir -p "$work/swift" "$work/nojs"
+read -r swift_bytes swift_lines < <(python3 "$root/Benchmarks/make_swift_corpus.py" "$work/swift" "${BENCH_SWIFT_FILES:-400}")
+pin=()
+if command -v taskset >/dev/null 2>&1; then pin=(taskset -c 0); fi
+ms=$(best "${pin[@]}" "$hawser" lint --scripts "$work/nojs" --swift "$work/swift")
+awk -v b="$swift_bytes" -v l="$swift_lines" -v ms="$ms" 'BEGIN { printf "hawser swift %7.2f MB of Swift (%d lines) in %5d ms, one core: %6.2f MB/s\n", b / 1e6, l, ms, (b / 1e6) / (ms / 1000) }'
