@@ -15,12 +15,9 @@ deps:
 
 build: deps $(HAWSER)
 
-$(HAWSER): $(SOURCES) Sources/TreeSitterJavaScript/grammar/.pinned
+$(HAWSER): $(SOURCES) Sources/TreeSitterJavaScript/grammar/SHA256SUMS
 	@scripts/swift-build.sh -c release --product hawser $(SWIFT_FLAGS)
 	@touch $(HAWSER)
-
-Sources/TreeSitterJavaScript/grammar/.pinned:
-	@scripts/install-deps.sh
 
 demo: build
 	@$(HAWSER) build

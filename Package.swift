@@ -15,8 +15,9 @@ let package = Package(
             pkgConfig: "tree-sitter",
             providers: [.apt(["libtree-sitter-dev"]), .brew(["tree-sitter"])]
         ),
-        // tree-sitter-javascript 0.23.1; its C sources are fetched by scripts/fetch-grammar.sh
-        // into grammar/ (git-ignored), never committed.
+        // tree-sitter-javascript 0.23.1: its C sources are committed in grammar/, byte-identical to
+        // the pinned PyPI sdists (scripts/fetch-grammar.sh verifies and updates them), so a plain
+        // checkout used as a dependency builds with no script.
         .target(
             name: "TreeSitterJavaScript",
             path: "Sources/TreeSitterJavaScript",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what Hawser needs to build and is missing: Debian packages (when root) and the
-# pinned JavaScript grammar sources. Quiet when everything is already in place.
+# Installs what Hawser needs to build and is missing: Debian packages (when root); and checks
+# the committed JavaScript grammar sources. Quiet when everything is already in place.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -27,4 +27,5 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-"$here/scripts/fetch-grammar.sh"
+# The grammar sources are committed; check them against their recorded hashes (offline).
+"$here/scripts/fetch-grammar.sh" --verify

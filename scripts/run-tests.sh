@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 python3 scripts/check-stages.py
 Tests/Stages/check-stages-test.sh
 
+# The committed grammar sources are the pinned sdists' bytes (offline, by recorded SHA-256).
+Tests/Grammar/verify-grammar-test.sh
+
 # make build fails on a compile error and never marks a stale binary fresh.
 Tests/Make/build-fails-on-error.sh
 
