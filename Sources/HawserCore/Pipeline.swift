@@ -73,6 +73,7 @@ public enum Pipeline {
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName])
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
         report.add(userScripts.diagnostics + typeDiagnostics)
+        report.add(checkKnownWorlds(of: userScripts.scripts, pages: input.pages, report: report, config: input.config))
 
         let scripts = RuntimeScripts.scripts(config: input.config, contract: report.contract, worlds: userScripts.scripts.map(\.world))
             + userScripts.scripts
@@ -118,6 +119,23 @@ public enum Pipeline {
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
             contract: contract, inputs: input.scripts + input.pages + input.swift, suppressions: suppressions,
             placeholderBindings: nativeFacts.placeholderBindings)
+    }
+
+    /// `world-mismatch` for the files whose world is certain: a user script with `@world`
+    /// metadata runs in that world, and the app's own pages run in the page world. A user script
+    /// without `@world` may be injected by the app itself anywhere, so it is not checked. With
+    /// generated registration the bridge registers every handler the scripts use in the page
+    /// world and in every world a script runs in, so nothing can mismatch.
+    static func checkKnownWorlds(
+        of scripts: [CompiledScript], pages: [SourceFile], report: Report, config: HawserConfig
+    ) -> [Diagnostic] {
+        guard config.registration != .generated else { return [] }
+        var worlds: [String: ContentWorldSpec] = [:]
+        for page in pages { worlds[page.path] = .page }
+        for script in scripts { if let world = script.declaredWorld, let source = script.source { worlds[source] = world } }
+        guard !worlds.isEmpty else { return [] }
+        let uses = report.handlers.flatMap(\.uses).compactMap { use in worlds[use.location.file].map { (use: use, world: $0) } }
+        return WorldChecker.check(uses: uses, registrations: report.handlers.flatMap(\.registrations))
     }
 
     /// JavaScript held in a native string literal, read in place. The literal may be a fragment,
