@@ -31,8 +31,10 @@ e2e: build
 	@scripts/install-e2e-deps.sh
 	@xvfb-run -a /usr/bin/python3 Tests/E2E/webkit_e2e.py
 
+# Every performance figure from one run, as a table with ratios (Benchmarks/bench.py; BENCH_SCALE).
 bench: build
-	@Benchmarks/run.sh
+	@scripts/swift-build.sh -c release --product hawser-bench $(SWIFT_FLAGS)
+	@python3 Benchmarks/bench.py --scale $(or $(BENCH_SCALE),1)
 
 clean:
 	rm -rf .build

@@ -16,6 +16,10 @@ Tests/Make/build-fails-on-error.sh
 scripts/swift-build.sh --build-tests ${SWIFT_FLAGS:-}
 swift test --skip-build --disable-swift-testing ${SWIFT_FLAGS:-}
 
+# make bench runs (at a tiny scale, with the debug binaries; its figures are not checked here:
+# performance is the benchmark's job, never a timed test's).
+python3 Benchmarks/bench.py --scale 0.002 --runs 1 --hawser .build/debug/hawser --raw .build/debug/hawser-bench >/dev/null
+
 # The committed demo output must be what the sources build to.
 .build/debug/hawser build --check
 
