@@ -104,9 +104,11 @@ public enum Pipeline {
             HandlerRegistration(name: $0.name, location: $0.location, reply: true, world: nil, scope: nil, isPattern: $0.isPattern, isDeclared: true)
         }
         let embedded = nativeFacts.embeddedScripts.map { analyzeEmbedded($0, runtimeGlobal: global, placeholders: placeholders) }
-        let scriptFacts = fileFacts + embedded.map(\.facts)
+        // Calls of wrapper functions are uses, in whichever file the wrapper is.
+        let scriptFacts = WrapperCalls.resolve(fileFacts + embedded.map(\.facts), placeholders: placeholders)
         // The contract (what the bridge is built from) comes from the scripts and pages themselves.
-        let (contract, contractDiagnostics) = BridgeContract.derive(uses: fileFacts.flatMap(\.uses), config: input.config)
+        let (contract, contractDiagnostics) = BridgeContract.derive(
+            uses: scriptFacts.prefix(fileFacts.count).flatMap(\.uses), config: input.config)
 
         var diagnostics = scriptFacts.flatMap(\.diagnostics) + nativeFacts.diagnostics + contractDiagnostics
         diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: nativeFacts, contract: contract, registration: input.config.registration)
@@ -199,6 +201,8 @@ public enum Pipeline {
             facts.uses += part.uses
             facts.diagnostics += part.diagnostics
             facts.suppressions += part.suppressions
+            facts.wrappers += part.wrappers
+            facts.calls += part.calls
         }
         return facts
     }
