@@ -7,7 +7,7 @@ SWIFT_FLAGS ?=
 HAWSER := .build/release/hawser
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap' -o -name '*.js' -o -name '*.swift.txt') Package.swift
 
-.PHONY: all build deps demo test e2e bench clean
+.PHONY: all build deps demo test sanitize e2e bench clean
 all: build
 
 deps:
@@ -25,6 +25,11 @@ demo: build
 test: deps
 	@scripts/run-tests.sh
 
+# The Swift tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer; CI runs it
+# after `make test` (.ci/run).
+sanitize: deps
+	@scripts/sanitize.sh
+
 # The committed output/ in a real WebKit (WebKitGTK under Xvfb); `make test` runs it too, on Linux.
 e2e: build
 	@$(HAWSER) build --check
@@ -37,4 +42,4 @@ bench: build
 	@python3 Benchmarks/bench.py --scale $(or $(BENCH_SCALE),1)
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-sanitize

@@ -218,14 +218,25 @@ public enum Pipeline {
 }
 
 /// One slot per result, each written by exactly one iteration of `concurrentPerform`, which
-/// returns only when all are done.
+/// returns only when all are done. The slots are one fixed allocation written through its
+/// pointer: a stored `Array` mutated from several threads at once (even through
+/// `withUnsafeMutableBufferPointer`) is a data race on the array itself, which
+/// ThreadSanitizer reports (`make sanitize`).
 private final class ResultSlots<R>: @unchecked Sendable {
-    private var slots: [R?]
+    private let slots: UnsafeMutableBufferPointer<R?>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
 
     func set(_ index: Int, _ value: R) {
-        slots.withUnsafeMutableBufferPointer { $0[index] = value }
+        slots[index] = value
     }
 
     func values() -> [R] { slots.compactMap { $0 } }

@@ -16,7 +16,7 @@ enum ScriptTemplates {
     }
 
     /// The trailer that names the script in Web Inspector.
-    static func sourceURL(_ name: String) -> String { "//# sourceURL=\(name)\n" }
+    static func sourceURL(_ name: String) -> String { "//# sourceURL=\(GeneratedHeader.commentSafe(name))\n" }
 
     /// Wraps a user script: its own function scope, an optional location guard, and a
     /// `try/catch` that reports an exception under the script's name. The wrapper adds exactly
