@@ -747,9 +747,10 @@ def flow_h_header_visible_elsewhere(notes):
             page.close()
 
 
-def compile_extra_scripts(directory, files):
-    """Compiles `files` (name -> source) with the real hawser binary; returns the manifest's
-    page-world scripts other than the runtime, as (entry, source)."""
+def compile_extra_scripts(directory, files, config=None):
+    """Compiles `files` (name -> source) with the real hawser binary (`config` adds to its
+    hawser.json); returns the manifest's page-world scripts other than the runtime, as
+    (entry, source)."""
     if not os.access(HAWSER, os.X_OK):
         raise Failure("%s is missing; run `make build` (or pass --hawser)" % HAWSER)
     os.makedirs(os.path.join(directory, "scripts"))
@@ -758,7 +759,7 @@ def compile_extra_scripts(directory, files):
         with open(os.path.join(directory, "scripts", name), "w", encoding="utf-8") as f:
             f.write(source)
     with open(os.path.join(directory, "hawser.json"), "w", encoding="utf-8") as f:
-        json.dump({"scripts": ["scripts"], "swift": ["swift"], "output": "out"}, f)
+        json.dump(dict({"scripts": ["scripts"], "swift": ["swift"], "output": "out"}, **(config or {})), f)
     run = subprocess.run([HAWSER, "build", "--config", "hawser.json"], cwd=directory,
                          capture_output=True, text=True, timeout=30)
     if run.returncode != 0:
@@ -818,6 +819,47 @@ def isolation_throwing_scripts_do_not_stop_the_others(notes):
         """)
         check_equal(page.wait_messages("observer", 1), [{"name": "n", "email": "n@example.com"}], "observer")
         check_equal(page.js('return await window.readAppFile("notes.txt");'), NOTES_TXT, "readAppFile")
+    finally:
+        page.close()
+
+
+# Records what the wrappers report: the first argument of console.error and the error's message.
+CONSOLE_ERRORS = ("window.consoleErrors = []; const originalError = console.error;"
+                  "console.error = function (label, error) {"
+                  "  window.consoleErrors.push([String(label), error && error.message]);"
+                  "  return originalError.apply(this, arguments); };", "documentStart", False)
+
+
+@test
+def top_level_await_runs_awaits_a_reply_and_reports_errors_by_name(notes):
+    sources = {
+        "tla-reads.js": 'const text = await hawser.call("readFile", { path: "notes.txt" });\n'
+                        "window.tlaText = text;\n",
+        "tla-rejects.js": 'await hawser.call("readFile", { path: "missing.txt" });\nwindow.tlaAfterRejection = true;\n',
+        "tla-throws.js": 'if (!window.tlaNever) throw new Error("e2e: thrown before any await");\nawait 0;\n',
+    }
+    with tempfile.TemporaryDirectory(prefix="hawser-e2e-") as directory:
+        extra = compile_extra_scripts(directory, sources, config={"registered": ["readFile"]})
+    check_equal(sorted(e["name"] for e, _ in extra), ["tla-reads", "tla-rejects", "tla-throws"], "the extra scripts")
+    for entry, source in extra:
+        check(source.split("\n")[1] == "(async function () { try {", "%s is wrapped in an async function" % entry["name"])
+    manifest = load_manifest()
+    page = Page(demo_html(), scripts=manifest_scripts(manifest, notes) + extra, before=[CONSOLE_ERRORS],
+                manifest=manifest)
+    try:
+        page.js("""
+            await new Promise((resolve) => {
+              const poll = () => window.tlaText !== undefined && window.consoleErrors.length >= 2
+                ? resolve() : setTimeout(poll, 20);
+              poll();
+            });
+        """, what="the top-level awaits to resume and both failures to be reported")
+        check_equal(page.js("return window.tlaText;"), NOTES_TXT, "the text the script awaited")
+        errors = sorted(page.js("return window.consoleErrors;"))
+        check_equal(errors, [['[hawser] user script "tla-rejects" failed:', "no such file: missing.txt"],
+                             ['[hawser] user script "tla-throws" failed:', "e2e: thrown before any await"]],
+                    "the reported failures")
+        check_equal(page.js("return window.tlaAfterRejection === undefined;"), True, "the code after the rejected await")
     finally:
         page.close()
 
