@@ -22,6 +22,9 @@ swift test --skip-build --disable-swift-testing ${SWIFT_FLAGS:-}
 # The injected runtime, under node's test runner.
 HAWSER_BIN=.build/debug/hawser node --test Tests/Runtime/
 
+# The output folder under kill -9, a concurrent build, a file in its place, read-only, full disk.
+python3 Tests/Output/output_safety_test.py --hawser .build/debug/hawser
+
 # The demo's emitted scripts in real WebKit (WebKitGTK under Xvfb), with the debug binary.
 if [ "$(uname -s)" = "Linux" ]; then
   scripts/install-e2e-deps.sh

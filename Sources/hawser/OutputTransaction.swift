@@ -57,10 +57,10 @@ struct OutputTransaction {
 
     /// Writes every file of `writes` (from `files`) and deletes `deletes`, as described above.
     func run(_ files: [String: [UInt8]]) throws {
-        try writeJournal(state: "prepare")
         var written: [String] = []
         var createdFolders: [String] = []
         do {
+            try writeJournal(state: "prepare")
             for file in writes {
                 let parent = (path(file) as NSString).deletingLastPathComponent
                 createdFolders += try POSIXFile.makeFolders(parent)
