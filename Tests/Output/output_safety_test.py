@@ -153,13 +153,9 @@ def describe_mix(folder, references):
 
 
 def test_kill_at_random_moments(work, references):
-    project = os.path.join(work, "killed")
-    out = os.path.join(project, "out")
-    write_state(project, "A")
-    check(hawser(project).returncode == 0, "the first build of A")
+    project, out = built_project(work, "killed")
     # How long an uninterrupted build takes here, and its writing (from the journal's appearance
     # to the end): the kills fall anywhere in the one, or anywhere in the other.
-    write_state(project, "B")
     started = time.monotonic()
     process = subprocess.Popen([HAWSER, "build"], cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     while process.poll() is None and journal_state(out) is None:
@@ -224,11 +220,7 @@ def test_kill_at_random_moments(work, references):
 
 
 def test_two_builds_do_not_interleave(work, references):
-    project = os.path.join(work, "locked")
-    out = os.path.join(project, "out")
-    write_state(project, "A")
-    check(hawser(project).returncode == 0, "the first build of A")
-    write_state(project, "B")
+    project, out = built_project(work, "locked")
     # Another build holds the folder's lock (the same flock a build takes).
     holder = open(os.path.join(out, ".hawser-lock"), "w")
     fcntl.flock(holder, fcntl.LOCK_EX)
