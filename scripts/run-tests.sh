@@ -26,6 +26,9 @@ python3 Benchmarks/bench.py --scale 0.002 --runs 1 --hawser .build/debug/hawser 
 # The injected runtime, under node's test runner.
 HAWSER_BIN=.build/debug/hawser node --test Tests/Runtime/
 
+# The output folder under kill -9, a concurrent build, a file in its place, read-only, full disk.
+python3 Tests/Output/output_safety_test.py --hawser .build/debug/hawser
+
 # The demo's emitted scripts in real WebKit (WebKitGTK under Xvfb), with the debug binary.
 if [ "$(uname -s)" = "Linux" ]; then
   scripts/install-e2e-deps.sh

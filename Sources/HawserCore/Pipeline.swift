@@ -65,6 +65,17 @@ public enum Pipeline {
     /// The name of `manifest.json`, which lists every output file.
     public static let manifestFile = BuildManifest.fileName
 
+    /// Whether `bytes`, found at `file` in an output folder, is something Hawser generated: a
+    /// file with Hawser's header, or (for `manifest.json`) a JSON object whose `generator`
+    /// field is Hawser's. `hawser build` replaces such files; any other file there is the user's.
+    public static func isOwnOutput(_ bytes: [UInt8], file: String) -> Bool {
+        guard file == manifestFile else { return GeneratedHeader.isGenerated(bytes) }
+        guard case .object(let members)? = try? JSON.parse(bytes),
+              let generator = members.first(where: { $0.0 == "generator" })?.1.stringValue
+        else { return false }
+        return generator.hasPrefix(GeneratedHeader.marker)
+    }
+
     /// Runs every check and makes the model; with `rendering`, also renders the output files.
     public static func run(_ input: ProjectInput, rendering: Bool = true) -> PipelineResult {
         let input = input.withoutGeneratedFiles()

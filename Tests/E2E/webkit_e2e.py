@@ -775,10 +775,10 @@ def build_project(directory, files, config=None):
     return manifest, result
 
 
-def compile_extra_scripts(directory, files):
-    """Compiles `files` (name -> source) with the real hawser binary; returns the manifest's
-    page-world scripts other than the runtime, as (entry, source)."""
-    _, scripts = build_project(directory, files)
+def compile_extra_scripts(directory, files, config=None):
+    """Compiles `files` (name -> source) with the real hawser binary (`config` adds to its
+    hawser.json); returns the manifest's scripts other than the runtime, as (entry, source)."""
+    _, scripts = build_project(directory, files, config)
     return [(entry, source) for entry, source in scripts if entry["origin"] != "runtime"]
 
 
@@ -826,6 +826,47 @@ def isolation_throwing_scripts_do_not_stop_the_others(notes):
         """)
         check_equal(page.wait_messages("observer", 1), [{"name": "n", "email": "n@example.com"}], "observer")
         check_equal(page.js('return await window.readAppFile("notes.txt");'), NOTES_TXT, "readAppFile")
+    finally:
+        page.close()
+
+
+# Records what the wrappers report: the first argument of console.error and the error's message.
+CONSOLE_ERRORS = ("window.consoleErrors = []; const originalError = console.error;"
+                  "console.error = function (label, error) {"
+                  "  window.consoleErrors.push([String(label), error && error.message]);"
+                  "  return originalError.apply(this, arguments); };", "documentStart", False)
+
+
+@test
+def top_level_await_runs_awaits_a_reply_and_reports_errors_by_name(notes):
+    sources = {
+        "tla-reads.js": 'const text = await hawser.call("readFile", { path: "notes.txt" });\n'
+                        "window.tlaText = text;\n",
+        "tla-rejects.js": 'await hawser.call("readFile", { path: "missing.txt" });\nwindow.tlaAfterRejection = true;\n',
+        "tla-throws.js": 'if (!window.tlaNever) throw new Error("e2e: thrown before any await");\nawait 0;\n',
+    }
+    with tempfile.TemporaryDirectory(prefix="hawser-e2e-") as directory:
+        extra = compile_extra_scripts(directory, sources, config={"registered": ["readFile"]})
+    check_equal(sorted(e["name"] for e, _ in extra), ["tla-reads", "tla-rejects", "tla-throws"], "the extra scripts")
+    for entry, source in extra:
+        check(source.split("\n")[1] == "(async function () { try {", "%s is wrapped in an async function" % entry["name"])
+    manifest = load_manifest()
+    page = Page(demo_html(), scripts=manifest_scripts(manifest, notes) + extra, before=[CONSOLE_ERRORS],
+                manifest=manifest)
+    try:
+        page.js("""
+            await new Promise((resolve) => {
+              const poll = () => window.tlaText !== undefined && window.consoleErrors.length >= 2
+                ? resolve() : setTimeout(poll, 20);
+              poll();
+            });
+        """, what="the top-level awaits to resume and both failures to be reported")
+        check_equal(page.js("return window.tlaText;"), NOTES_TXT, "the text the script awaited")
+        errors = sorted(page.js("return window.consoleErrors;"))
+        check_equal(errors, [['[hawser] user script "tla-rejects" failed:', "no such file: missing.txt"],
+                             ['[hawser] user script "tla-throws" failed:', "e2e: thrown before any await"]],
+                    "the reported failures")
+        check_equal(page.js("return window.tlaAfterRejection === undefined;"), True, "the code after the rejected await")
     finally:
         page.close()
 
