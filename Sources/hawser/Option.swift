@@ -65,7 +65,7 @@ extension Option {
 
     static let directory = Option(
         "--directory", value: "DIR",
-        help: "Start in DIR, as if the command were run there: every other path is relative to it. The build tool plugin runs hawser this way.",
+        help: "Run as if started in DIR: the other paths are relative to it (the build-tool plugin runs hawser this way).",
         for: projectCommands)
     static let config = Option(
         "--config", value: "FILE",
@@ -125,7 +125,7 @@ extension Option {
         for: [.hawser])
 
     /// Every option, in the order the synopses and help list them.
-    static let table: [Option] = [directory, config, scripts, pages, swift, exclude, outputFolder, outputFile, check, force, forceConfig, format, strict, help, version]
+    static let table: [Option] = [config, scripts, pages, swift, exclude, directory, outputFolder, outputFile, check, force, forceConfig, format, strict, help, version]
 
     /// The options `command` accepts, in table order.
     static func accepted(by command: CommandName) -> [Option] {
