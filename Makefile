@@ -5,6 +5,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 HAWSER := .build/release/hawser
+# The demo's config is in its package's library target (Examples/DemoApp); hawser runs in the
+# package's folder, as the build-tool plugin does, and writes the committed output/.
+DEMO := --directory Examples/DemoApp --config Sources/DemoApp/hawser.json --output ../../output
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap' -o -name '*.js' -o -name '*.swift.txt') Package.swift
 
 .PHONY: all build deps demo test sanitize e2e bench clean
@@ -20,7 +23,7 @@ $(HAWSER): $(SOURCES) Sources/TreeSitterJavaScript/grammar/SHA256SUMS
 	@touch $(HAWSER)
 
 demo: build
-	@$(HAWSER) build
+	@$(HAWSER) build $(DEMO)
 
 test: deps
 	@scripts/run-tests.sh
@@ -32,7 +35,7 @@ sanitize: deps
 
 # The committed output/ in a real WebKit (WebKitGTK under Xvfb); `make test` runs it too, on Linux.
 e2e: build
-	@$(HAWSER) build --check
+	@$(HAWSER) build --check $(DEMO)
 	@scripts/install-e2e-deps.sh
 	@xvfb-run -a /usr/bin/python3 Tests/E2E/webkit_e2e.py
 

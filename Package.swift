@@ -7,6 +7,11 @@ let package = Package(
     products: [
         .executable(name: "hawser", targets: ["hawser"]),
         .library(name: "HawserCore", targets: ["HawserCore"]),
+        // A target that applies it and has a hawser.json or a userscripts/ folder gets the
+        // generated bridge compiled in (README: "Add Hawser to your package").
+        .plugin(name: "HawserPlugin", targets: ["HawserPlugin"]),
+        .plugin(name: "HawserLintCommand", targets: ["HawserLintCommand"]),
+        .plugin(name: "HawserBuildCommand", targets: ["HawserBuildCommand"]),
     ],
     targets: [
         // Debian's libtree-sitter-dev (0.20.7), or Homebrew's tree-sitter on macOS.
@@ -50,6 +55,19 @@ let package = Package(
         .executableTarget(name: "hawser", dependencies: ["HawserCore"]),
         // `make bench`'s yardstick: a raw parse with the same grammar, no analysis.
         .executableTarget(name: "hawser-bench", dependencies: ["CTreeSitter", "TreeSitterJavaScript"]),
+        // The plugins run the hawser tool; Plugins/Shared holds the files they share (linked in).
+        .plugin(name: "HawserPlugin", capability: .buildTool(), dependencies: ["hawser"]),
+        .plugin(
+            name: "HawserLintCommand",
+            capability: .command(
+                intent: .custom(verb: "hawser-lint", description: "Lint the user scripts of the targets that have a hawser.json or a userscripts/ folder.")),
+            dependencies: ["hawser"]),
+        .plugin(
+            name: "HawserBuildCommand",
+            capability: .command(
+                intent: .custom(verb: "hawser-build", description: "Build the user scripts into each hawser.json's output folder, in the package."),
+                permissions: [.writeToPackageDirectory(reason: "hawser-build writes the generated bridge into the output folder that hawser.json names.")]),
+            dependencies: ["hawser"]),
         .testTarget(name: "HawserCoreTests", dependencies: ["HawserCore", "TreeSitter"]),
     ]
 )

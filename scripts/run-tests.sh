@@ -20,8 +20,17 @@ swift test --skip-build --disable-swift-testing ${SWIFT_FLAGS:-}
 # performance is the benchmark's job, never a timed test's).
 python3 Benchmarks/bench.py --scale 0.002 --runs 1 --hawser .build/debug/hawser --raw .build/debug/hawser-bench >/dev/null
 
-# The committed demo output must be what the sources build to.
-.build/debug/hawser build --check
+# The committed demo output must be what the sources build to. The demo's config is in its
+# package's library target; hawser runs in the package's folder, as the build-tool plugin does.
+.build/debug/hawser build --check --directory Examples/DemoApp --config Sources/DemoApp/hawser.json --output ../../output
+
+# The demo's Swift package, built with the build-tool plugin, and its tests; the plugin's output
+# is the committed output/.
+Tests/Plugin/demo-package-test.sh
+
+# Hawser as a dependency: a fresh clone of HEAD, the README's Package.swift, the plugin's
+# incrementality, lint errors in the build, output identity, the command plugins.
+Tests/Plugin/consumer-test.sh
 
 # The injected runtime, under node's test runner.
 HAWSER_BIN=.build/debug/hawser node --test Tests/Runtime/

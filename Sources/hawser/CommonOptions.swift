@@ -1,6 +1,8 @@
-/// The options every command that reads a project shares: `--config`, `--scripts`, `--pages`,
+/// The options every command that reads a project shares: `--directory`, `--config`, `--scripts`, `--pages`,
 /// `--swift` and `--exclude`.
 struct CommonOptions {
+    /// `--directory`: the folder the command runs in, entered before anything else is read.
+    var directory: String?
     var config: String?
     var scripts: [String] = []
     var pages: [String] = []
@@ -9,6 +11,7 @@ struct CommonOptions {
     var exclude: [String] = []
 
     init(_ arguments: ParsedArguments) {
+        directory = arguments.value(Option.directory)
         config = arguments.value(Option.config)
         scripts = arguments.values(Option.scripts)
         pages = arguments.values(Option.pages)

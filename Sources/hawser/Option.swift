@@ -63,6 +63,10 @@ extension Option {
     /// `--format`'s default.
     static let defaultFormat = ReportFormat.text
 
+    static let directory = Option(
+        "--directory", value: "DIR",
+        help: "Run as if started in DIR: the other paths are relative to it (the build-tool plugin runs hawser this way).",
+        for: projectCommands)
     static let config = Option(
         "--config", value: "FILE",
         help: "Read this configuration file (default: the nearest hawser.json in the current folder or above).",
@@ -125,7 +129,7 @@ extension Option {
         for: [.hawser])
 
     /// Every option, in the order the synopses and help list them.
-    static let table: [Option] = [config, scripts, pages, swift, exclude, outputFolder, outputFile, check, force, forceOutput, forceConfig, format, strict, help, version]
+    static let table: [Option] = [config, scripts, pages, swift, exclude, directory, outputFolder, outputFile, check, force, forceOutput, forceConfig, format, strict, help, version]
 
     /// The options `command` accepts, in table order.
     static func accepted(by command: CommandName) -> [Option] {

@@ -46,6 +46,9 @@ struct ProjectInputs {
         var options = options
         var output = output
         let fileManager = FileManager.default
+        if let directory = options.directory, !fileManager.changeCurrentDirectoryPath(directory) {
+            throw UsageError(message: "cannot enter the folder '\(directory)'")
+        }
         let startFolder = absolute(".")
         var config = HawserConfig()
         var base = "."

@@ -3,7 +3,7 @@ import UIKit
 import WebKit
 
 /// The demo's web view: everything Hawser generated, wired up in a few lines.
-final class WebViewController: UIViewController {
+public final class WebViewController: UIViewController {
     private let handlers: DemoHandlers
     private lazy var webView: WKWebView = {
         let configuration = WKWebViewConfiguration()
@@ -13,22 +13,22 @@ final class WebViewController: UIViewController {
         return WKWebView(frame: .zero, configuration: configuration)
     }()
 
-    init(documents: URL) {
+    public init(documents: URL) {
         handlers = DemoHandlers(documents: documents)
         super.init(nibName: nil, bundle: nil)
     }
 
     @available(*, unavailable)
-    required init?(coder: NSCoder) { nil }
+    public required init?(coder: NSCoder) { nil }
 
-    override func loadView() {
+    override public func loadView() {
         // Flow G, native side: no bounce, no back/forward swipe, no pinch zoom.
         Bridge.applyNativeFeel(to: webView)
         view = webView
     }
 
     /// Flow I: a login cookie set before the first load.
-    func load(_ url: URL, sessionCookie: HTTPCookie?) async {
+    public func load(_ url: URL, sessionCookie: HTTPCookie?) async {
         if let sessionCookie {
             await webView.configuration.websiteDataStore.httpCookieStore.setCookie(sessionCookie)
         }
@@ -36,7 +36,7 @@ final class WebViewController: UIViewController {
     }
 
     /// Flow E: native → page. The text is passed as an argument, never spliced into source.
-    func greet(_ text: String) async throws {
+    public func greet(_ text: String) async throws {
         try await Bridge.emit("greeting", detail: .string(text), in: webView)
     }
 }

@@ -1,0 +1,1 @@
+../Shared/HawserCommandRunner.swift
