@@ -31,33 +31,55 @@ final class HandlerAccessResolver {
         declaredNames.contains(name) || Self.globalObjectNames.contains(name) || name == "webkit"
     }
 
-    /// What `node` denotes, or nil when it is nothing handler-related.
+    /// What `node` denotes, or nil when it is nothing handler-related. Iterative: it goes down
+    /// parentheses and member links to the base, then applies the links outwards, so a chain
+    /// of any length takes no stack.
     func value(of node: SyntaxNode) -> HandlerValue? {
-        switch node.type {
-        case "parenthesized_expression":
-            guard let inner = node.namedChildrenWithoutComments.last else { return nil }
-            return value(of: inner)
-        case "identifier", "shorthand_property_identifier":
-            let name = node.text
-            guard mayDenoteHandlers(name) else { return nil }
-            if let binding = scopes.binding(named: name, at: node) {
-                return aliasValue(of: binding)
-            }
-            if Self.globalObjectNames.contains(name) { return .global }
-            return name == "webkit" ? .webkit : nil
-        case "member_expression":
-            guard let object = node.child(field: "object"), let property = node.child(field: "property"),
-                  property.type == "property_identifier", let base = value(of: object)
-            else { return nil }
-            return base.member(property.text, at: property.start)
-        case "subscript_expression":
-            guard let object = node.child(field: "object"), let index = node.child(field: "index"),
-                  let base = value(of: object)
-            else { return nil }
-            return subscriptValue(base, index: index.skippingParenthesesDownward)
-        default:
-            return nil
+        enum Link {
+            case member(SyntaxNode)
+            case index(SyntaxNode)
         }
+        var links: [Link] = []
+        var current = node
+        var base: HandlerValue?
+        descend: while true {
+            switch current.type {
+            case "parenthesized_expression":
+                guard let inner = current.namedChildrenWithoutComments.last else { return nil }
+                current = inner
+            case "identifier", "shorthand_property_identifier":
+                let name = current.text
+                guard mayDenoteHandlers(name) else { return nil }
+                if let binding = scopes.binding(named: name, at: current) {
+                    base = aliasValue(of: binding)
+                } else if Self.globalObjectNames.contains(name) {
+                    base = .global
+                } else {
+                    base = name == "webkit" ? .webkit : nil
+                }
+                break descend
+            case "member_expression":
+                guard let object = current.child(field: "object"), let property = current.child(field: "property"),
+                      property.type == "property_identifier"
+                else { return nil }
+                links.append(.member(property))
+                current = object
+            case "subscript_expression":
+                guard let object = current.child(field: "object"), let index = current.child(field: "index") else { return nil }
+                links.append(.index(index))
+                current = object
+            default:
+                return nil
+            }
+        }
+        while let link = links.popLast() {
+            guard let value = base else { return nil }
+            switch link {
+            case .member(let property): base = value.member(property.text, at: property.start)
+            case .index(let index): base = subscriptValue(value, index: index.skippingParenthesesDownward)
+            }
+        }
+        return base
     }
 
     /// The value a declaration gives its name, ignoring whether the binding is reassigned.
@@ -191,8 +213,10 @@ final class HandlerAccessResolver {
                 }
             }
         }
-        var stack = [root]
-        while let node = stack.popLast() {
+        let tree = root.tree
+        for index in Int(root.index)..<root.subtreeEnd {
+            let node = tree.node(at: index)
+            guard node.isNamed else { continue }
             switch node.type {
             case "assignment_expression":
                 if let left = node.child(field: "left") {
@@ -211,7 +235,6 @@ final class HandlerAccessResolver {
             default:
                 break
             }
-            stack.append(contentsOf: node.namedChildren)
         }
     }
 }

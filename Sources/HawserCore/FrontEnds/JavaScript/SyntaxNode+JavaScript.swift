@@ -1,16 +1,11 @@
 import TreeSitter
 
-/// Identifies a node within one tree: tree-sitter nodes have no stable identity of their own,
-/// but no two distinct nodes of the same type share the same byte range.
+/// Identifies a node within one tree: its preorder index.
 struct NodeKey: Hashable {
-    let startByte: Int
-    let endByte: Int
-    let type: String
+    let index: Int32
 
     init(_ node: SyntaxNode) {
-        startByte = node.startByte
-        endByte = node.endByte
-        type = node.type
+        index = node.index
     }
 }
 
