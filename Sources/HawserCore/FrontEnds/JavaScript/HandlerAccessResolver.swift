@@ -36,20 +36,29 @@ final class HandlerAccessResolver {
     /// of any length takes no stack.
     func value(of node: SyntaxNode) -> HandlerValue? {
         enum Link {
+            case parentheses
             case member(SyntaxNode)
             case index(SyntaxNode)
         }
-        var links: [Link] = []
+        if let known = known(node) { return known }
+        // Remembered only outside alias resolution, whose cycle guard gives provisional nils.
+        let shouldRemember = inProgress.isEmpty
+        var links: [(node: SyntaxNode, link: Link)] = []
         var current = node
         var base: HandlerValue?
         descend: while true {
+            if current.index != node.index, let known = known(current) {
+                base = known
+                break descend
+            }
             switch current.type {
             case "parenthesized_expression":
-                guard let inner = current.namedChildrenWithoutComments.last else { return nil }
+                guard let inner = current.namedChildrenWithoutComments.last else { break descend }
+                links.append((current, .parentheses))
                 current = inner
             case "identifier", "shorthand_property_identifier":
                 let name = current.text
-                guard mayDenoteHandlers(name) else { return nil }
+                guard mayDenoteHandlers(name) else { break descend }
                 if let binding = scopes.binding(named: name, at: current) {
                     base = aliasValue(of: binding)
                 } else if Self.globalObjectNames.contains(name) {
@@ -59,27 +68,53 @@ final class HandlerAccessResolver {
                 }
                 break descend
             case "member_expression":
+                // A private name (`a.#b`) is nothing handler-related, whatever `a` is.
                 guard let object = current.child(field: "object"), let property = current.child(field: "property"),
                       property.type == "property_identifier"
-                else { return nil }
-                links.append(.member(property))
+                else { break descend }
+                links.append((current, .member(property)))
                 current = object
             case "subscript_expression":
-                guard let object = current.child(field: "object"), let index = current.child(field: "index") else { return nil }
-                links.append(.index(index))
+                guard let object = current.child(field: "object"), let index = current.child(field: "index") else { break descend }
+                links.append((current, .index(index)))
                 current = object
             default:
-                return nil
+                break descend
             }
         }
-        while let link = links.popLast() {
-            guard let value = base else { return nil }
-            switch link {
-            case .member(let property): base = value.member(property.text, at: property.start)
-            case .index(let index): base = subscriptValue(value, index: index.skippingParenthesesDownward)
+        if shouldRemember { remember(base, for: current) }
+        while let (linkNode, link) = links.popLast() {
+            if let value = base {
+                switch link {
+                case .parentheses: break
+                case .member(let property): base = value.member(property.text, at: property.start)
+                case .index(let index): base = subscriptValue(value, index: index.skippingParenthesesDownward)
+                }
             }
+            if shouldRemember { remember(base, for: linkNode) }
         }
         return base
+    }
+
+    /// What each expression evaluated so far denotes, by node: every link of a member chain is
+    /// evaluated once, however many of the chain's nodes are asked about. Nothing (the common
+    /// answer) is a flag per node; anything else is kept by node.
+    private var values: [Int32: HandlerValue] = [:]
+    private var knownNothing: [Bool] = []
+
+    private func known(_ node: SyntaxNode) -> HandlerValue?? {
+        if let value = values[node.index] { return .some(value) }
+        let index = Int(node.index)
+        return index < knownNothing.count && knownNothing[index] ? .some(nil) : nil
+    }
+
+    private func remember(_ value: HandlerValue?, for node: SyntaxNode) {
+        if let value {
+            values[node.index] = value
+            return
+        }
+        if knownNothing.isEmpty { knownNothing = [Bool](repeating: false, count: node.tree.nodeCount) }
+        knownNothing[Int(node.index)] = true
     }
 
     /// The value a declaration gives its name, ignoring whether the binding is reassigned.

@@ -256,6 +256,17 @@ final class ScopeResolver {
 
 /// The names a binding pattern declares, each with its destructuring path.
 enum PatternBindings {
+    /// The longest path that is kept step by step: no longer one can lead to a handler
+    /// (`window` → `webkit` → `messageHandlers` → a handler is three keys).
+    static let maximumPath = 8
+
+    /// `path` followed by `step`; a path that cannot be followed (too long, or past an
+    /// opaque step) ends in one opaque step and grows no more, so deep patterns stay linear.
+    static func extended(_ path: [PatternStep], _ step: PatternStep) -> [PatternStep] {
+        if case .opaque? = path.last { return path }
+        return path.count < maximumPath ? path + [step] : path + [.opaque]
+    }
+
     /// In source order, with an explicit stack: patterns may nest to any depth.
     static func names(in pattern: SyntaxNode) -> [(SyntaxNode, [PatternStep])] {
         var result: [(SyntaxNode, [PatternStep])] = []
@@ -267,7 +278,7 @@ enum PatternBindings {
             case "identifier":
                 result.append((node, path))
             case "shorthand_property_identifier_pattern":
-                result.append((node, path + [.key(node)]))
+                result.append((node, Self.extended(path, .key(node))))
             case "object_pattern":
                 children: for child in node.namedChildrenWithoutComments {
                     switch child.type {
@@ -275,18 +286,18 @@ enum PatternBindings {
                         next.append((child, path))
                     case "pair_pattern":
                         guard let key = child.child(field: "key"), let value = child.child(field: "value") else { continue children }
-                        next.append((value, path + [.key(key)]))
+                        next.append((value, Self.extended(path, .key(key))))
                     case "object_assignment_pattern":
                         // `{ name = fallback }`: the property when present; WebKit always provides it.
                         if let left = child.child(field: "left") { next.append((left, path)) }
                     case "rest_pattern":
-                        for inner in child.namedChildrenWithoutComments { next.append((inner, path + [.opaque])) }
+                        for inner in child.namedChildrenWithoutComments { next.append((inner, Self.extended(path, .opaque))) }
                     default:
                         break
                     }
                 }
             case "array_pattern", "rest_pattern":
-                for child in node.namedChildrenWithoutComments { next.append((child, path + [.opaque])) }
+                for child in node.namedChildrenWithoutComments { next.append((child, Self.extended(path, .opaque))) }
             case "assignment_pattern":
                 if let left = node.child(field: "left") { next.append((left, path)) }
             default:
