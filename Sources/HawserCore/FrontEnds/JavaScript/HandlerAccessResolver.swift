@@ -231,6 +231,12 @@ final class HandlerAccessResolver {
         return result
     }
 
+    /// The kinds `collectReassignments` looks at.
+    private static let bindingChangeKinds = SymbolSet([
+        "assignment_expression", "augmented_assignment_expression", "update_expression", "for_in_statement",
+        "variable_declarator",
+    ])
+
     /// Records every assignment to a declared name, and every name a declarator declares: `=`, compound assignment, `++`/`--`,
     /// destructuring assignment and `for (name of …)` without a declaration.
     private func collectReassignments(_ root: SyntaxNode) {
@@ -251,7 +257,7 @@ final class HandlerAccessResolver {
         let tree = root.tree
         for index in Int(root.index)..<root.subtreeEnd {
             let node = tree.node(at: index)
-            guard node.isNamed else { continue }
+            guard Self.bindingChangeKinds.contains(node.symbol) else { continue }
             switch node.type {
             case "assignment_expression":
                 if let left = node.child(field: "left") {

@@ -67,8 +67,15 @@ struct HandlerUseCollector {
         }
     }
 
+    /// The kinds `visit` looks at.
+    static let visitedKinds = SymbolSet([
+        "identifier", "shorthand_property_identifier", "member_expression", "subscript_expression", "call_expression",
+        "variable_declarator",
+    ])
+
     /// Classifies one named node; call for every named node, then `finish()`.
     mutating func visit(_ node: SyntaxNode) {
+        guard Self.visitedKinds.contains(node.symbol) else { return }
         switch node.type {
         case "identifier":
             guard resolver.mayDenoteHandlers(node.text), Self.isReference(node) else { return }

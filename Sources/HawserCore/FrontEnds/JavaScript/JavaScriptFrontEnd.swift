@@ -45,18 +45,17 @@ enum JavaScriptFrontEnd {
         let mayHaveSuppressions = JavaScriptSuppressions.mentionsDirective(script)
         // One pass over the tree's nodes, in preorder, for every fact; the resolver's own pass
         // (reassignments, declared names) had to come first.
+        let callSymbol = JavaScriptParser.symbol(named: "call_expression"), commentSymbol = JavaScriptParser.symbol(named: "comment")
         for index in 0..<tree.nodeCount {
             let node = tree.node(at: index)
             syntaxErrors.visit(node)
             guard node.isNamed else { continue }
             collector.visit(node)
-            switch node.type {
-            case "call_expression":
+            let symbol = node.symbol
+            if symbol == callSymbol {
                 runtimeCalls.visit(node)
-            case "comment" where mayHaveSuppressions:
-                if let finding = JavaScriptSuppressions.finding(node) { suppressionFindings.append(finding) }
-            default:
-                break
+            } else if symbol == commentSymbol, mayHaveSuppressions, let finding = JavaScriptSuppressions.finding(node) {
+                suppressionFindings.append(finding)
             }
         }
         collector.finish()

@@ -9,6 +9,29 @@ struct NodeKey: Hashable {
     }
 }
 
+/// A set of node kinds, tested by symbol id (an array lookup) rather than by type name: the
+/// walks ask it of every node, and most nodes are of no kind they handle.
+struct SymbolSet {
+    private let members: [Bool]
+
+    init(_ names: [String]) {
+        let symbols = names.compactMap(JavaScriptParser.symbol(named:))
+        var members = [Bool](repeating: false, count: Int(symbols.max() ?? 0) + 1)
+        for symbol in symbols { members[Int(symbol)] = true }
+        self.members = members
+    }
+
+    func contains(_ symbol: UInt16) -> Bool {
+        Int(symbol) < members.count && members[Int(symbol)]
+    }
+
+    /// The function-like constructs (`SyntaxNode.isFunctionLike`).
+    static let functionLike = SymbolSet([
+        "function_declaration", "function_expression", "function", "generator_function_declaration",
+        "generator_function", "arrow_function", "method_definition",
+    ])
+}
+
 /// Small tree helpers shared by the JavaScript front end. The grammar's field lookup by child
 /// index is unreliable in the tree-sitter runtime we link, so fields are always compared by
 /// node identity through `child(field:)`.
@@ -48,15 +71,7 @@ extension SyntaxNode {
     }
 
     /// Whether the node is a function-like construct that opens a `var` scope.
-    var isFunctionLike: Bool {
-        switch type {
-        case "function_declaration", "function_expression", "function", "generator_function_declaration",
-             "generator_function", "arrow_function", "method_definition":
-            return true
-        default:
-            return false
-        }
-    }
+    var isFunctionLike: Bool { SymbolSet.functionLike.contains(symbol) }
 
     /// The value of a string literal, or of a template literal without substitutions, with
     /// escape sequences decoded; nil for any other node.
