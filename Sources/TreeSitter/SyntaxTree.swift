@@ -19,22 +19,87 @@ public struct SourcePoint: Hashable, Comparable, Sendable, CustomStringConvertib
     public var description: String { "\(line):\(column)" }
 }
 
-/// A parsed syntax tree. Owns the tree-sitter tree and the source bytes its nodes point into.
+/// A parsed syntax tree, held as flat arrays in preorder: one cursor walk over tree-sitter's
+/// tree copies each node's symbol, field, flags, byte range, parent and the end of its subtree,
+/// and the tree-sitter tree is freed at once. Every step in any direction is then O(1) (in
+/// libtree-sitter 0.20.7, `ts_node_parent` walks down from the root and `ts_node_child(i)`
+/// steps through i siblings), and nothing of it recurses, at any depth of nesting.
 public final class SyntaxTree: @unchecked Sendable {
-    fileprivate let raw: OpaquePointer
     /// The UTF-8 source the nodes' text comes from: the bytes that were parsed, or the text a
     /// stand-in was parsed for (see `JavaScriptParser.parse(_:standIn:)`).
     public let bytes: [UInt8]
+    /// The byte offsets of NUL bytes in the source, which were parsed as spaces (the grammar's
+    /// lexer takes NUL for the end of input).
+    public let nulOffsets: [Int]
+    fileprivate let symbols: [UInt16]
+    fileprivate let fields: [UInt16]
+    fileprivate let flags: [UInt8]
+    fileprivate let parents: [Int32]
+    /// For each node, the index after its last descendant.
+    fileprivate let subtreeEnds: [Int32]
+    fileprivate let startBytes: [UInt32]
+    fileprivate let endBytes: [UInt32]
+    /// The byte offset where each line starts; tree-sitter counts rows by `\n` only.
+    private let lineStarts: [Int]
 
-    fileprivate init(raw: OpaquePointer, bytes: [UInt8]) {
-        self.raw = raw
+    fileprivate static let namedFlag: UInt8 = 1, missingFlag: UInt8 = 2, errorFlag: UInt8 = 4
+
+    fileprivate init(raw: OpaquePointer, bytes: [UInt8], parsed: [UInt8], nulOffsets: [Int]) {
         self.bytes = bytes
+        self.nulOffsets = nulOffsets
+        var symbols: [UInt16] = [], fields: [UInt16] = [], flags: [UInt8] = []
+        var parents: [Int32] = [], subtreeEnds: [Int32] = [], startBytes: [UInt32] = [], endBytes: [UInt32] = []
+        var cursor = ts_tree_cursor_new(ts_tree_root_node(raw))
+        defer { ts_tree_cursor_delete(&cursor) }
+        var ancestors: [Int32] = []
+        walk: while true {
+            let node = ts_tree_cursor_current_node(&cursor)
+            let index = Int32(symbols.count)
+            symbols.append(ts_node_symbol(node))
+            fields.append(ts_tree_cursor_current_field_id(&cursor))
+            flags.append((ts_node_is_named(node) ? Self.namedFlag : 0) | (ts_node_is_missing(node) ? Self.missingFlag : 0)
+                | (ts_node_has_error(node) ? Self.errorFlag : 0))
+            parents.append(ancestors.last ?? -1)
+            subtreeEnds.append(index + 1)
+            startBytes.append(ts_node_start_byte(node))
+            endBytes.append(ts_node_end_byte(node))
+            if ts_tree_cursor_goto_first_child(&cursor) {
+                ancestors.append(index)
+                continue
+            }
+            while !ts_tree_cursor_goto_next_sibling(&cursor) {
+                guard ts_tree_cursor_goto_parent(&cursor), let parent = ancestors.popLast() else { break walk }
+                subtreeEnds[Int(parent)] = Int32(symbols.count)
+            }
+        }
+        self.symbols = symbols
+        self.fields = fields
+        self.flags = flags
+        self.parents = parents
+        self.subtreeEnds = subtreeEnds
+        self.startBytes = startBytes
+        self.endBytes = endBytes
+        var lineStarts = [0]
+        for (offset, byte) in parsed.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        self.lineStarts = lineStarts
     }
 
-    deinit { ts_tree_delete(raw) }
-
     /// The root node of the tree.
-    public var root: SyntaxNode { SyntaxNode(raw: ts_tree_root_node(raw), tree: self) }
+    public var root: SyntaxNode { SyntaxNode(tree: self, index: 0) }
+    /// How many nodes the tree has, named and anonymous.
+    public var nodeCount: Int { symbols.count }
+    /// The node with this preorder index (0 is the root).
+    public func node(at index: Int) -> SyntaxNode { SyntaxNode(tree: self, index: Int32(index)) }
+
+    /// The 1-based line and byte column of a byte offset.
+    public func point(ofByte offset: Int) -> SourcePoint {
+        var low = 0, high = lineStarts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle }
+        }
+        return SourcePoint(line: low + 1, column: offset - lineStarts[low] + 1)
+    }
 }
 
 /// Errors from the tree-sitter boundary.
@@ -77,7 +142,15 @@ public enum JavaScriptParser {
     /// every node's `text`, are `bytes`, as written.
     public static func parse(_ bytes: [UInt8], standIn: [UInt8]? = nil) throws -> SyntaxTree {
         precondition(standIn == nil || standIn!.count == bytes.count, "a stand-in must have the length of the text it stands for")
-        let parsed = standIn ?? bytes
+        var parsed = standIn ?? bytes
+        // NUL is end of input to the grammar's lexer: parsed as a space, with every offset kept.
+        var nulOffsets: [Int] = []
+        if parsed.contains(0) {
+            for offset in parsed.indices where parsed[offset] == 0 {
+                nulOffsets.append(offset)
+                parsed[offset] = UInt8(ascii: " ")
+            }
+        }
         guard let parser = ts_parser_new() else { throw TreeSitterError.parseFailed }
         defer { ts_parser_delete(parser) }
         let language = tree_sitter_javascript()
@@ -90,73 +163,130 @@ public enum JavaScriptParser {
             }
         }
         guard let tree else { throw TreeSitterError.parseFailed }
-        return SyntaxTree(raw: tree, bytes: bytes)
+        defer { ts_tree_delete(tree) }
+        return SyntaxTree(raw: tree, bytes: bytes, parsed: parsed, nulOffsets: nulOffsets)
+    }
+
+    /// The grammar's field ids by name, made once.
+    fileprivate static let fieldIDs: [String: UInt16] = {
+        let language = tree_sitter_javascript()
+        var ids: [String: UInt16] = [:]
+        for id in 1...max(1, ts_language_field_count(language)) {
+            if let name = ts_language_field_name_for_id(language, TSFieldId(id)) { ids[String(cString: name)] = TSFieldId(id) }
+        }
+        return ids
+    }()
+
+    /// The symbol of a named node type of this grammar (for example `identifier`), for
+    /// comparing kinds without strings; nil when the grammar has no such type.
+    public static func symbol(named name: String) -> UInt16? {
+        let symbol = name.withCString {
+            ts_language_symbol_for_name(tree_sitter_javascript(), $0, UInt32(name.utf8.count), true)
+        }
+        return symbol == 0 ? nil : symbol
     }
 }
 
-/// One node of a `SyntaxTree`. Keeps its tree alive.
+/// One node of a `SyntaxTree`: the tree and the node's preorder index. Keeps its tree alive.
 public struct SyntaxNode: @unchecked Sendable {
-    let raw: TSNode
     public let tree: SyntaxTree
+    /// The node's preorder index in its tree: its identity.
+    public let index: Int32
 
-    init(raw: TSNode, tree: SyntaxTree) {
-        self.raw = raw
+    fileprivate init(tree: SyntaxTree, index: Int32) {
         self.tree = tree
+        self.index = index
     }
 
-    private func wrap(_ node: TSNode) -> SyntaxNode? {
-        ts_node_is_null(node) ? nil : SyntaxNode(raw: node, tree: tree)
-    }
+    private var i: Int { Int(index) }
+    private func node(_ index: Int32) -> SyntaxNode { SyntaxNode(tree: tree, index: index) }
 
     /// The grammar's node type, for example `call_expression`, or `ERROR`.
-    public var type: String { JavaScriptParser.symbolName(ts_node_symbol(raw)) }
-    public var isNamed: Bool { ts_node_is_named(raw) }
+    public var type: String { JavaScriptParser.symbolName(tree.symbols[i]) }
+    /// The grammar's symbol for the node type (`JavaScriptParser.symbol(named:)`).
+    public var symbol: UInt16 { tree.symbols[i] }
+    public var isNamed: Bool { tree.flags[i] & SyntaxTree.namedFlag != 0 }
     /// A node the parser inserted to recover from an error.
-    public var isMissing: Bool { ts_node_is_missing(raw) }
+    public var isMissing: Bool { tree.flags[i] & SyntaxTree.missingFlag != 0 }
     /// Whether this node or a descendant is an error.
-    public var hasError: Bool { ts_node_has_error(raw) }
-    public var isError: Bool { type == "ERROR" }
+    public var hasError: Bool { tree.flags[i] & SyntaxTree.errorFlag != 0 }
+    public var isError: Bool { tree.symbols[i] == UInt16.max }
 
-    public var startByte: Int { Int(ts_node_start_byte(raw)) }
-    public var endByte: Int { Int(ts_node_end_byte(raw)) }
+    public var startByte: Int { Int(tree.startBytes[i]) }
+    public var endByte: Int { Int(tree.endBytes[i]) }
 
     /// The 1-based line and byte column where the node starts.
-    public var start: SourcePoint {
-        let point = ts_node_start_point(raw)
-        return SourcePoint(line: Int(point.row) + 1, column: Int(point.column) + 1)
-    }
+    public var start: SourcePoint { tree.point(ofByte: startByte) }
 
     /// The node's source text (invalid UTF-8 is repaired).
     public var text: String {
         String(decoding: tree.bytes[startByte..<max(startByte, endByte)], as: UTF8.self)
     }
 
-    public var parent: SyntaxNode? { wrap(ts_node_parent(raw)) }
+    public var parent: SyntaxNode? {
+        let parent = tree.parents[i]
+        return parent < 0 ? nil : node(parent)
+    }
 
-    public var childCount: Int { Int(ts_node_child_count(raw)) }
-    public func child(_ index: Int) -> SyntaxNode? { wrap(ts_node_child(raw, UInt32(index))) }
-    public var children: [SyntaxNode] { (0..<childCount).compactMap { child($0) } }
+    /// The preorder index after the node's last descendant: its subtree is `index..<subtreeEnd`.
+    public var subtreeEnd: Int { Int(tree.subtreeEnds[i]) }
 
-    public var namedChildCount: Int { Int(ts_node_named_child_count(raw)) }
-    public func namedChild(_ index: Int) -> SyntaxNode? { wrap(ts_node_named_child(raw, UInt32(index))) }
-    public var namedChildren: [SyntaxNode] { (0..<namedChildCount).compactMap { namedChild($0) } }
+    /// The first child, named or not.
+    public var firstChild: SyntaxNode? { index + 1 < tree.subtreeEnds[i] ? node(index + 1) : nil }
+
+    /// The next sibling, named or not.
+    public var nextSibling: SyntaxNode? {
+        let parent = tree.parents[i]
+        guard parent >= 0 else { return nil }
+        let next = tree.subtreeEnds[i]
+        return next < tree.subtreeEnds[Int(parent)] ? node(next) : nil
+    }
+
+    public var nextNamedSibling: SyntaxNode? {
+        var current = nextSibling
+        while let candidate = current, !candidate.isNamed { current = candidate.nextSibling }
+        return current
+    }
+
+    public var previousSibling: SyntaxNode? {
+        guard let parent else { return nil }
+        var previous: SyntaxNode?
+        var current = parent.firstChild
+        while let candidate = current, candidate.index != index {
+            previous = candidate
+            current = candidate.nextSibling
+        }
+        return previous
+    }
+
+    /// The children in order, named or not, without an array.
+    public var childSequence: UnfoldSequence<SyntaxNode, SyntaxNode?> {
+        sequence(state: firstChild) { state in
+            guard let current = state else { return nil }
+            state = current.nextSibling
+            return current
+        }
+    }
+
+    public var childCount: Int { childSequence.reduce(0) { count, _ in count + 1 } }
+    public func child(_ index: Int) -> SyntaxNode? { childSequence.dropFirst(index).first { _ in true } }
+    public var children: [SyntaxNode] { Array(childSequence) }
+
+    public var namedChildCount: Int { namedChildren.count }
+    public func namedChild(_ index: Int) -> SyntaxNode? { childSequence.lazy.filter(\.isNamed).dropFirst(index).first { _ in true } }
+    public var namedChildren: [SyntaxNode] { childSequence.filter(\.isNamed) }
 
     /// The child in the grammar field `name`, for example `function` of a `call_expression`.
     public func child(field name: String) -> SyntaxNode? {
-        name.withCString { wrap(ts_node_child_by_field_name(raw, $0, UInt32(name.utf8.count))) }
+        guard let id = JavaScriptParser.fieldIDs[name] else { return nil }
+        var current = firstChild
+        while let candidate = current {
+            if tree.fields[Int(candidate.index)] == id { return candidate }
+            current = candidate.nextSibling
+        }
+        return nil
     }
-
-    public var nextSibling: SyntaxNode? { wrap(ts_node_next_sibling(raw)) }
-    public var nextNamedSibling: SyntaxNode? { wrap(ts_node_next_named_sibling(raw)) }
-    public var previousSibling: SyntaxNode? { wrap(ts_node_prev_sibling(raw)) }
 
     /// Whether two values denote the same node.
-    public func isSame(as other: SyntaxNode) -> Bool { ts_node_eq(raw, other.raw) }
-
-    /// An S-expression of the subtree, for debugging.
-    public var sExpression: String {
-        guard let cString = ts_node_string(raw) else { return "" }
-        defer { free(cString) }
-        return String(cString: cString)
-    }
+    public func isSame(as other: SyntaxNode) -> Bool { index == other.index && tree === other.tree }
 }

@@ -31,33 +31,90 @@ final class HandlerAccessResolver {
         declaredNames.contains(name) || Self.globalObjectNames.contains(name) || name == "webkit"
     }
 
-    /// What `node` denotes, or nil when it is nothing handler-related.
+    /// What `node` denotes, or nil when it is nothing handler-related. Iterative: it goes down
+    /// parentheses and member links to the base, then applies the links outwards, so a chain
+    /// of any length takes no stack.
     func value(of node: SyntaxNode) -> HandlerValue? {
-        switch node.type {
-        case "parenthesized_expression":
-            guard let inner = node.namedChildrenWithoutComments.last else { return nil }
-            return value(of: inner)
-        case "identifier", "shorthand_property_identifier":
-            let name = node.text
-            guard mayDenoteHandlers(name) else { return nil }
-            if let binding = scopes.binding(named: name, at: node) {
-                return aliasValue(of: binding)
-            }
-            if Self.globalObjectNames.contains(name) { return .global }
-            return name == "webkit" ? .webkit : nil
-        case "member_expression":
-            guard let object = node.child(field: "object"), let property = node.child(field: "property"),
-                  property.type == "property_identifier", let base = value(of: object)
-            else { return nil }
-            return base.member(property.text, at: property.start)
-        case "subscript_expression":
-            guard let object = node.child(field: "object"), let index = node.child(field: "index"),
-                  let base = value(of: object)
-            else { return nil }
-            return subscriptValue(base, index: index.skippingParenthesesDownward)
-        default:
-            return nil
+        enum Link {
+            case parentheses
+            case member(SyntaxNode)
+            case index(SyntaxNode)
         }
+        if let known = known(node) { return known }
+        // Remembered only outside alias resolution, whose cycle guard gives provisional nils.
+        let shouldRemember = inProgress.isEmpty
+        var links: [(node: SyntaxNode, link: Link)] = []
+        var current = node
+        var base: HandlerValue?
+        descend: while true {
+            if current.index != node.index, let known = known(current) {
+                base = known
+                break descend
+            }
+            switch current.type {
+            case "parenthesized_expression":
+                guard let inner = current.namedChildrenWithoutComments.last else { break descend }
+                links.append((current, .parentheses))
+                current = inner
+            case "identifier", "shorthand_property_identifier":
+                let name = current.text
+                guard mayDenoteHandlers(name) else { break descend }
+                if let binding = scopes.binding(named: name, at: current) {
+                    base = aliasValue(of: binding)
+                } else if Self.globalObjectNames.contains(name) {
+                    base = .global
+                } else {
+                    base = name == "webkit" ? .webkit : nil
+                }
+                break descend
+            case "member_expression":
+                // A private name (`a.#b`) is nothing handler-related, whatever `a` is.
+                guard let object = current.child(field: "object"), let property = current.child(field: "property"),
+                      property.type == "property_identifier"
+                else { break descend }
+                links.append((current, .member(property)))
+                current = object
+            case "subscript_expression":
+                guard let object = current.child(field: "object"), let index = current.child(field: "index") else { break descend }
+                links.append((current, .index(index)))
+                current = object
+            default:
+                break descend
+            }
+        }
+        if shouldRemember { remember(base, for: current) }
+        while let (linkNode, link) = links.popLast() {
+            if let value = base {
+                switch link {
+                case .parentheses: break
+                case .member(let property): base = value.member(property.text, at: property.start)
+                case .index(let index): base = subscriptValue(value, index: index.skippingParenthesesDownward)
+                }
+            }
+            if shouldRemember { remember(base, for: linkNode) }
+        }
+        return base
+    }
+
+    /// What each expression evaluated so far denotes, by node: every link of a member chain is
+    /// evaluated once, however many of the chain's nodes are asked about. Nothing (the common
+    /// answer) is a flag per node; anything else is kept by node.
+    private var values: [Int32: HandlerValue] = [:]
+    private var knownNothing: [Bool] = []
+
+    private func known(_ node: SyntaxNode) -> HandlerValue?? {
+        if let value = values[node.index] { return .some(value) }
+        let index = Int(node.index)
+        return index < knownNothing.count && knownNothing[index] ? .some(nil) : nil
+    }
+
+    private func remember(_ value: HandlerValue?, for node: SyntaxNode) {
+        if let value {
+            values[node.index] = value
+            return
+        }
+        if knownNothing.isEmpty { knownNothing = [Bool](repeating: false, count: node.tree.nodeCount) }
+        knownNothing[Int(node.index)] = true
     }
 
     /// The value a declaration gives its name, ignoring whether the binding is reassigned.
@@ -174,6 +231,12 @@ final class HandlerAccessResolver {
         return result
     }
 
+    /// The kinds `collectReassignments` looks at.
+    private static let bindingChangeKinds = SymbolSet([
+        "assignment_expression", "augmented_assignment_expression", "update_expression", "for_in_statement",
+        "variable_declarator",
+    ])
+
     /// Records every assignment to a declared name, and every name a declarator declares: `=`, compound assignment, `++`/`--`,
     /// destructuring assignment and `for (name of …)` without a declaration.
     private func collectReassignments(_ root: SyntaxNode) {
@@ -191,8 +254,10 @@ final class HandlerAccessResolver {
                 }
             }
         }
-        var stack = [root]
-        while let node = stack.popLast() {
+        let tree = root.tree
+        for index in Int(root.index)..<root.subtreeEnd {
+            let node = tree.node(at: index)
+            guard Self.bindingChangeKinds.contains(node.symbol) else { continue }
             switch node.type {
             case "assignment_expression":
                 if let left = node.child(field: "left") {
@@ -211,7 +276,6 @@ final class HandlerAccessResolver {
             default:
                 break
             }
-            stack.append(contentsOf: node.namedChildren)
         }
     }
 }

@@ -66,7 +66,7 @@ extension HandlerUseCollector {
         for argument in arguments.namedChildrenWithoutComments.prefix(FunctionCall.keptArguments) {
             let value = argument.skippingParenthesesDownward
             if value.type == "spread_element" {
-                recorded.append(.other(Self.shortened(argument.text), argument.start))
+                recorded.append(.other(Self.shortened(argument), argument.start))
                 break
             }
             if let string = value.staticStringValue ?? resolver.scopes.constantString(value) {
@@ -74,16 +74,19 @@ extension HandlerUseCollector {
             } else if let slot = resolver.parameterSlot(of: value), case let keys = callableKeys(of: slot.function), !keys.isEmpty {
                 recorded.append(.parameter(keys: keys, index: slot.index))
             } else {
-                recorded.append(.other(Self.shortened(argument.text), argument.start))
+                recorded.append(.other(Self.shortened(argument), argument.start))
             }
         }
         guard !recorded.isEmpty else { return }
         calls.append(Call(callee: callee, arguments: recorded, resultUsed: Self.isResultUsed(call)))
     }
 
-    /// An argument's text for a warning, cut after 80 characters.
-    static func shortened(_ text: String) -> String {
-        text.count > 80 ? String(text.prefix(80)) + "…" : text
+    /// A node's text for a warning, cut after 80 characters; only the bytes needed are read,
+    /// so nested calls do not copy their whole text at every level.
+    static func shortened(_ node: SyntaxNode) -> String {
+        let bytes = node.tree.bytes[node.startByte..<min(node.endByte, node.startByte + 4 * 81)]
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.count > 80 || bytes.count < node.endByte - node.startByte ? String(text.prefix(80)) + "…" : text
     }
 
     /// The name a callee expression calls by: an identifier (global or local, by scope), or a

@@ -49,12 +49,17 @@ struct HandlerUseCollector {
         self.resolver = resolver
     }
 
+    /// Visits every named node of the tree, in preorder, then `finish()`es.
     mutating func collect(in root: SyntaxNode) {
-        var stack = [root]
-        while let node = stack.popLast() {
-            visit(node)
-            stack.append(contentsOf: node.namedChildren)
+        for index in Int(root.index)..<root.subtreeEnd {
+            let node = root.tree.node(at: index)
+            if node.isNamed { visit(node) }
         }
+        finish()
+    }
+
+    /// Drops the uses at alias declarations that uses went through (`declarationUses`).
+    mutating func finish() {
         for declared in aliasesUsed {
             guard let key = declarationUses[declared] else { continue }
             uses[key] = nil
@@ -62,7 +67,15 @@ struct HandlerUseCollector {
         }
     }
 
-    private mutating func visit(_ node: SyntaxNode) {
+    /// The kinds `visit` looks at.
+    static let visitedKinds = SymbolSet([
+        "identifier", "shorthand_property_identifier", "member_expression", "subscript_expression", "call_expression",
+        "variable_declarator",
+    ])
+
+    /// Classifies one named node; call for every named node, then `finish()`.
+    mutating func visit(_ node: SyntaxNode) {
+        guard Self.visitedKinds.contains(node.symbol) else { return }
         switch node.type {
         case "identifier":
             guard resolver.mayDenoteHandlers(node.text), Self.isReference(node) else { return }
@@ -83,7 +96,8 @@ struct HandlerUseCollector {
                 switch resolver.declaredValue(of: source) {
                 case .handler(let handler, let at)?:
                     recordUse(handler, at: at, called: false, resultUsed: false)
-                    declarationUses[nameNode.start] = UseKey(name: handler, at: at)
+                    // The value's own reference, when it is one, is the use to drop (see below).
+                    if declarationUses[nameNode.start] == nil { declarationUses[nameNode.start] = UseKey(name: handler, at: at) }
                 case .dynamicHandler(let expression, let at)?:
                     reportDynamic(expression, at: at)
                 default:
@@ -234,35 +248,39 @@ struct HandlerUseCollector {
     /// comparison, the left side of `&&`, `Boolean(…)`. Values that flow on through `||`, `??`,
     /// the right side of `&&` or a ternary branch are probes when the whole expression is.
     static func isProbe(_ node: SyntaxNode) -> Bool {
-        let expression = node.skippingParenthesesUpward
-        guard let parent = expression.parent else { return false }
-        switch parent.type {
-        case "if_statement", "while_statement", "do_statement", "for_statement":
-            return expression.isField("condition", of: parent)
-        case "expression_statement":
-            if let loop = parent.parent, loop.type == "for_statement" { return parent.isField("condition", of: loop) }
-            return false
-        case "ternary_expression":
-            return expression.isField("condition", of: parent) || isProbe(parent)
-        case "unary_expression":
-            return true
-        case "binary_expression":
-            switch parent.operatorText {
-            case "&&":
-                return expression.isField("left", of: parent) || isProbe(parent)
-            case "||", "??":
-                return isProbe(parent)
-            case "==", "!=", "===", "!==", "in", "instanceof":
+        var expression = node.skippingParenthesesUpward
+        while let parent = expression.parent {
+            switch parent.type {
+            case "if_statement", "while_statement", "do_statement", "for_statement":
+                return expression.isField("condition", of: parent)
+            case "expression_statement":
+                if let loop = parent.parent, loop.type == "for_statement" { return parent.isField("condition", of: loop) }
+                return false
+            case "ternary_expression":
+                if expression.isField("condition", of: parent) { return true }
+            case "unary_expression":
                 return true
+            case "binary_expression":
+                switch parent.operatorText {
+                case "&&":
+                    if expression.isField("left", of: parent) { return true }
+                case "||", "??":
+                    break
+                case "==", "!=", "===", "!==", "in", "instanceof":
+                    return true
+                default:
+                    return false
+                }
+            case "arguments":
+                guard let call = parent.parent, call.type == "call_expression" else { return false }
+                return call.child(field: "function")?.skippingParenthesesDownward.text == "Boolean"
             default:
                 return false
             }
-        case "arguments":
-            guard let call = parent.parent, call.type == "call_expression" else { return false }
-            return call.child(field: "function")?.skippingParenthesesDownward.text == "Boolean"
-        default:
-            return false
+            // The whole expression is a probe when its own context makes it one.
+            expression = parent.skippingParenthesesUpward
         }
+        return false
     }
 
     /// Whether the value of a `postMessage` call is used. Statement level, `void`, non-final
@@ -271,36 +289,44 @@ struct HandlerUseCollector {
     /// expression body, a `return`) is used when the function's is (`isFunctionResultUsed`);
     /// everything else uses it.
     static func isResultUsed(_ call: SyntaxNode) -> Bool {
-        let expression = call.skippingParenthesesUpward
-        guard let parent = expression.parent else { return false }
-        switch parent.type {
-        case "arrow_function":
-            return !expression.isField("body", of: parent) || isFunctionResultUsed(parent)
-        case "return_statement":
-            // A `return` outside any function is an HTML event attribute's: the browser ignores it.
-            guard let function = enclosingFunction(of: parent) else { return false }
-            return isFunctionResultUsed(function)
-        case "expression_statement", "ERROR":
-            if let loop = parent.parent, loop.type == "for_statement" { return parent.isField("condition", of: loop) }
-            return false
-        case "unary_expression":
-            return parent.operatorText != "void"
-        case "sequence_expression":
-            guard let last = parent.namedChildrenWithoutComments.last, last.isSame(as: expression) else { return false }
-            return isResultUsed(parent)
-        case "for_statement":
-            return !expression.isField("increment", of: parent) && !expression.isField("initializer", of: parent)
-        case "binary_expression":
-            switch parent.operatorText {
-            case "&&", "||", "??":
-                return expression.isField("left", of: parent) || isResultUsed(parent)
+        var expression = call.skippingParenthesesUpward
+        while true {
+            guard let parent = expression.parent else { return false }
+            switch parent.type {
+            case "arrow_function":
+                guard expression.isField("body", of: parent) else { return true }
+                guard let next = functionResultContext(parent) else { return functionResultIsUsed(parent) }
+                expression = next.skippingParenthesesUpward
+                continue
+            case "return_statement":
+                // A `return` outside any function is an HTML event attribute's: the browser ignores it.
+                guard let function = enclosingFunction(of: parent) else { return false }
+                guard let next = functionResultContext(function) else { return functionResultIsUsed(function) }
+                expression = next.skippingParenthesesUpward
+                continue
+            case "expression_statement", "ERROR":
+                if let loop = parent.parent, loop.type == "for_statement" { return parent.isField("condition", of: loop) }
+                return false
+            case "unary_expression":
+                return parent.operatorText != "void"
+            case "sequence_expression":
+                guard let last = parent.namedChildrenWithoutComments.last, last.isSame(as: expression) else { return false }
+            case "for_statement":
+                return !expression.isField("increment", of: parent) && !expression.isField("initializer", of: parent)
+            case "binary_expression":
+                switch parent.operatorText {
+                case "&&", "||", "??":
+                    if expression.isField("left", of: parent) { return true }
+                default:
+                    return true
+                }
+            case "ternary_expression":
+                if expression.isField("condition", of: parent) { return true }
             default:
                 return true
             }
-        case "ternary_expression":
-            return expression.isField("condition", of: parent) || isResultUsed(parent)
-        default:
-            return true
+            // Passed on: the result is used when the enclosing expression's is.
+            expression = parent.skippingParenthesesUpward
         }
     }
 
@@ -316,9 +342,27 @@ struct HandlerUseCollector {
     /// except for `resultCollectingMethods`, whose own result then counts; so does the browser
     /// ignore what an event handler property (`el.onclick = () => post(…)`) returns.
     static func isFunctionResultUsed(_ function: SyntaxNode) -> Bool {
+        guard let call = functionResultContext(function) else { return functionResultIsUsed(function) }
+        return isResultUsed(call)
+    }
+
+    /// The call whose result decides whether `function`'s result is used (it is called on the
+    /// spot, or it is the callback of a `resultCollectingMethods` call), or nil when
+    /// `functionResultIsUsed` decides alone. Lets `isResultUsed` go on iteratively.
+    private static func functionResultContext(_ function: SyntaxNode) -> SyntaxNode? {
+        functionResult(function).call
+    }
+
+    private static func functionResultIsUsed(_ function: SyntaxNode) -> Bool {
+        functionResult(function).used
+    }
+
+    /// Climbs from a function to what decides whether its result is used: a decision, or a call
+    /// whose own result decides.
+    private static func functionResult(_ function: SyntaxNode) -> (used: Bool, call: SyntaxNode?) {
         switch function.type {
         case "function_declaration", "generator_function_declaration", "method_definition":
-            return true
+            return (true, nil)
         default:
             break
         }
@@ -326,36 +370,36 @@ struct HandlerUseCollector {
         while let parent = current.parent {
             switch parent.type {
             case "ternary_expression":
-                guard !current.isField("condition", of: parent) else { return false }
+                guard !current.isField("condition", of: parent) else { return (false, nil) }
             case "binary_expression":
                 switch parent.operatorText {
                 case "||", "??": break
-                case "&&": guard current.isField("right", of: parent) else { return false }
-                default: return false
+                case "&&": guard current.isField("right", of: parent) else { return (false, nil) }
+                default: return (false, nil)
                 }
             case "variable_declarator", "field_definition", "pair", "export_statement":
-                return current.isField("value", of: parent) || parent.type == "export_statement"
+                return (current.isField("value", of: parent) || parent.type == "export_statement", nil)
             case "assignment_expression":
                 // An event handler property (`el.onclick = …`) is a callback too: the browser ignores its result.
-                guard current.isField("right", of: parent) else { return false }
-                return !isEventHandlerProperty(parent.child(field: "left"))
+                guard current.isField("right", of: parent) else { return (false, nil) }
+                return (!isEventHandlerProperty(parent.child(field: "left")), nil)
             case "assignment_pattern":
-                return current.isField("right", of: parent)
+                return (current.isField("right", of: parent), nil)
             case "call_expression":
-                return current.isField("function", of: parent) && isResultUsed(parent)
+                return current.isField("function", of: parent) ? (false, parent) : (false, nil)
             case "arguments":
                 guard let call = parent.parent, call.type == "call_expression",
                       let callee = call.child(field: "function")?.skippingParenthesesDownward,
                       callee.type == "member_expression",
                       let method = callee.child(field: "property"), resultCollectingMethods.contains(method.text)
-                else { return false }
-                return isResultUsed(call)
+                else { return (false, nil) }
+                return (false, call)
             default:
-                return false
+                return (false, nil)
             }
             current = parent.skippingParenthesesUpward
         }
-        return false
+        return (false, nil)
     }
 
     /// Whether an assignment target is an event handler property: `el.onclick`, `window.onload`,

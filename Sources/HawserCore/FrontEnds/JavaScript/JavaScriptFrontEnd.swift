@@ -39,9 +39,26 @@ enum JavaScriptFrontEnd {
         let scopes = ScopeResolver()
         let resolver = HandlerAccessResolver(root: root, scopes: scopes)
         var collector = HandlerUseCollector(resolver: resolver)
-        collector.collect(in: root)
         var runtimeCalls = RuntimeCallCollector(global: runtimeGlobal, scopes: scopes)
-        runtimeCalls.collect(in: root)
+        var syntaxErrors = JavaScriptSyntaxErrors.Collector()
+        var suppressionFindings: [JavaScriptSuppressions.Finding] = []
+        let mayHaveSuppressions = JavaScriptSuppressions.mentionsDirective(script)
+        // One pass over the tree's nodes, in preorder, for every fact; the resolver's own pass
+        // (reassignments, declared names) had to come first.
+        let callSymbol = JavaScriptParser.symbol(named: "call_expression"), commentSymbol = JavaScriptParser.symbol(named: "comment")
+        for index in 0..<tree.nodeCount {
+            let node = tree.node(at: index)
+            syntaxErrors.visit(node)
+            guard node.isNamed else { continue }
+            collector.visit(node)
+            let symbol = node.symbol
+            if symbol == callSymbol {
+                runtimeCalls.visit(node)
+            } else if symbol == commentSymbol, mayHaveSuppressions, let finding = JavaScriptSuppressions.finding(node) {
+                suppressionFindings.append(finding)
+            }
+        }
+        collector.finish()
 
         var uses = collector.uses.map { key, facts in
             HandlerUse(
@@ -64,12 +81,12 @@ enum JavaScriptFrontEnd {
         diagnostics += runtimeCalls.dynamicNames.map {
             Diagnostic(.dynamicHandlerName, "handler name is computed at runtime and cannot be checked: \($0.expression)", at: location($0.at))
         }
-        diagnostics += JavaScriptSyntaxErrors.find(in: root).map {
+        diagnostics += syntaxErrors.findings(in: tree).map {
             Diagnostic(.syntaxError, $0.message, at: location($0.at))
         }
         diagnostics.sort(by: Diagnostic.sortKey)
 
-        let suppressions = JavaScriptSuppressions.find(in: root)
+        let suppressions = suppressionFindings
             .map { Suppression(file: file, line: filePoint(SourcePoint(line: $0.line, column: 1)).line, codes: $0.codes) }
             .sorted { ($0.line, $0.codes.sorted().joined(separator: ",")) < ($1.line, $1.codes.sorted().joined(separator: ",")) }
 

@@ -12,22 +12,27 @@ enum JavaScriptSuppressions {
     static func find(in root: SyntaxNode) -> [Finding] {
         var findings: [Finding] = []
         guard mentionsDirective(root.tree.bytes) else { return [] }
-        var stack = [root]
-        while let node = stack.popLast() {
-            if node.type == "comment" {
-                if let codes = Suppression.codes(inComment: node.text) {
-                    let line = standsAlone(node) ? endLine(of: node) + 1 : node.start.line
-                    findings.append(Finding(line: line, codes: codes))
-                }
-                continue
+        var index = Int(root.index)
+        while index < root.subtreeEnd {
+            let node = root.tree.node(at: index)
+            if let finding = finding(node) {
+                findings.append(finding)
             }
-            stack.append(contentsOf: node.children.reversed())
+            // A comment's contents are not searched again.
+            index = node.type == "comment" ? node.subtreeEnd : index + 1
         }
         return findings
     }
 
+    /// The suppression a comment node makes, or nil.
+    static func finding(_ node: SyntaxNode) -> Finding? {
+        guard node.type == "comment", let codes = Suppression.codes(inComment: node.text) else { return nil }
+        let line = standsAlone(node) ? endLine(of: node) + 1 : node.start.line
+        return Finding(line: line, codes: codes)
+    }
+
     /// A quick byte scan that spares the full tree walk for the common script without directives.
-    private static func mentionsDirective(_ bytes: [UInt8]) -> Bool {
+    static func mentionsDirective(_ bytes: [UInt8]) -> Bool {
         let marker = Array("hawser-ignore:".utf8)
         guard bytes.count >= marker.count else { return false }
         var index = 0

@@ -49,8 +49,17 @@ struct PayloadProperty: Hashable, Sendable {
 extension PayloadLiteral {
     /// Reads the literal shape of `node`. `locate` maps script positions into the file.
     static func read(_ node: SyntaxNode, locate: (SourcePoint) -> SourceLocation) -> PayloadLiteral {
+        read(node, depth: 0, locate: locate)
+    }
+
+    /// How deep object literals are read: a deeper value is `other`, so a payload nested
+    /// without end takes no more stack (and no more type) than this.
+    static let maximumDepth = 64
+
+    private static func read(_ node: SyntaxNode, depth: Int, locate: (SourcePoint) -> SourceLocation) -> PayloadLiteral {
         let node = node.skippingParenthesesDownward
         let location = locate(node.start)
+        guard depth < maximumDepth else { return PayloadLiteral(kind: .other, location: location) }
         switch node.type {
         case "string", "template_string":
             return PayloadLiteral(kind: .string, location: location)
@@ -75,7 +84,7 @@ extension PayloadLiteral {
                     guard let keyNode = child.child(field: "key"), let key = staticKey(keyNode),
                           let value = child.child(field: "value")
                     else { return PayloadLiteral(kind: .other, location: location) }
-                    properties.append(PayloadProperty(key: key, location: locate(keyNode.start), value: read(value, locate: locate)))
+                    properties.append(PayloadProperty(key: key, location: locate(keyNode.start), value: read(value, depth: depth + 1, locate: locate)))
                 case "shorthand_property_identifier":
                     properties.append(PayloadProperty(
                         key: child.text, location: locate(child.start),

@@ -26,14 +26,14 @@ struct RuntimeCallCollector {
     }
 
     mutating func collect(in root: SyntaxNode) {
-        var stack = [root]
-        while let node = stack.popLast() {
+        for index in Int(root.index)..<root.subtreeEnd {
+            let node = root.tree.node(at: index)
             if node.type == "call_expression" { visit(node) }
-            stack.append(contentsOf: node.namedChildren)
         }
     }
 
-    private mutating func visit(_ call: SyntaxNode) {
+    /// Records one `call_expression` if it is a call through the runtime.
+    mutating func visit(_ call: SyntaxNode) {
         guard let function = call.child(field: "function")?.skippingParenthesesDownward,
               function.type == "member_expression",
               let property = function.child(field: "property"), property.type == "property_identifier",

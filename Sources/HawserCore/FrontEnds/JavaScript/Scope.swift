@@ -60,16 +60,49 @@ final class ScopeResolver {
     }
 
     /// The binding that `identifier` (a reference at that position) denotes, or nil when the
-    /// name is not declared in any enclosing scope (a global).
+    /// name is not declared in any enclosing scope (a global). Climbs from scope to scope, and
+    /// remembers the answer for every scope it passed, so no chain is climbed twice for a name.
     func binding(named name: String, at node: SyntaxNode) -> Binding? {
-        var current = node.parent
-        while let scope = current {
-            if let table = declarations(of: scope), let binding = table[name] {
-                return binding
+        let tree = node.tree
+        if scopeParents.isEmpty { scopeParents = Self.scopeParents(of: tree) }
+        var scope = scopeParents[Int(node.index)]
+        var passed: [Int32] = []
+        var found: Binding?
+        while scope >= 0 {
+            if let known = resolved[scope]?[name] {
+                found = known
+                break
             }
-            current = scope.parent
+            passed.append(scope)
+            if let binding = declarations(of: tree.node(at: Int(scope)))?[name] {
+                found = binding
+                break
+            }
+            scope = scopeParents[Int(scope)]
         }
-        return nil
+        for scope in passed { resolved[scope, default: [:]][name] = .some(found) }
+        return found
+    }
+
+    /// Answers of `binding(named:at:)` by scope and name.
+    private var resolved: [Int32: [String: Binding?]] = [:]
+    /// For each node, the nearest ancestor that can be a scope (-1 for none).
+    private var scopeParents: [Int32] = []
+
+    /// The node types that may declare names (`collect`).
+    private static let scopeSymbols: Set<UInt16> = Set(
+        ["program", "function_declaration", "function_expression", "function", "generator_function_declaration",
+         "generator_function", "arrow_function", "method_definition", "statement_block", "switch_body",
+         "for_statement", "for_in_statement", "catch_clause", "class"].compactMap(JavaScriptParser.symbol(named:)))
+
+    /// One pass in preorder: a node's nearest possible scope is its parent, or its parent's.
+    private static func scopeParents(of tree: SyntaxTree) -> [Int32] {
+        var parents = [Int32](repeating: -1, count: tree.nodeCount)
+        for index in 1..<max(1, tree.nodeCount) {
+            guard let parent = tree.node(at: index).parent else { continue }
+            parents[index] = scopeSymbols.contains(parent.symbol) ? parent.index : parents[Int(parent.index)]
+        }
+        return parents
     }
 
     /// The declarations a node introduces as a scope, or nil when it is not a scope.
@@ -188,7 +221,8 @@ final class ScopeResolver {
     /// `var` declarations anywhere in `body` outside nested functions: they belong to the
     /// function (or program) whose body this is.
     private func collectVars(in body: SyntaxNode, into declare: PatternDeclarer) {
-        var stack = body.namedChildren
+        var stack: [SyntaxNode] = []
+        for child in body.childSequence where child.isNamed { stack.append(child) }
         while let node = stack.popLast() {
             if node.isFunctionLike || node.type == "class_body" { continue }
             if node.type == "variable_declaration" {
@@ -197,7 +231,7 @@ final class ScopeResolver {
                       let left = node.child(field: "left") {
                 declare(left, .var, nil)
             }
-            stack.append(contentsOf: node.namedChildren)
+            for child in node.childSequence where child.isNamed { stack.append(child) }
         }
     }
 
@@ -222,43 +256,55 @@ final class ScopeResolver {
 
 /// The names a binding pattern declares, each with its destructuring path.
 enum PatternBindings {
-    static func names(in pattern: SyntaxNode) -> [(SyntaxNode, [PatternStep])] {
-        var result: [(SyntaxNode, [PatternStep])] = []
-        collect(pattern, path: [], into: &result)
-        return result
+    /// The longest path that is kept step by step: no longer one can lead to a handler
+    /// (`window` → `webkit` → `messageHandlers` → a handler is three keys).
+    static let maximumPath = 8
+
+    /// `path` followed by `step`; a path that cannot be followed (too long, or past an
+    /// opaque step) ends in one opaque step and grows no more, so deep patterns stay linear.
+    static func extended(_ path: [PatternStep], _ step: PatternStep) -> [PatternStep] {
+        if case .opaque? = path.last { return path }
+        return path.count < maximumPath ? path + [step] : path + [.opaque]
     }
 
-    private static func collect(_ node: SyntaxNode, path: [PatternStep], into result: inout [(SyntaxNode, [PatternStep])]) {
-        switch node.type {
-        case "identifier":
-            result.append((node, path))
-        case "shorthand_property_identifier_pattern":
-            result.append((node, path + [.key(node)]))
-        case "object_pattern":
-            for child in node.namedChildrenWithoutComments {
-                switch child.type {
-                case "shorthand_property_identifier_pattern":
-                    result.append((child, path + [.key(child)]))
-                case "pair_pattern":
-                    guard let key = child.child(field: "key"), let value = child.child(field: "value") else { continue }
-                    collect(value, path: path + [.key(key)], into: &result)
-                case "object_assignment_pattern":
-                    // `{ name = fallback }`: the property when present; WebKit always provides it.
-                    if let left = child.child(field: "left") { collect(left, path: path, into: &result) }
-                case "rest_pattern":
-                    for inner in child.namedChildrenWithoutComments { collect(inner, path: path + [.opaque], into: &result) }
-                default:
-                    break
+    /// In source order, with an explicit stack: patterns may nest to any depth.
+    static func names(in pattern: SyntaxNode) -> [(SyntaxNode, [PatternStep])] {
+        var result: [(SyntaxNode, [PatternStep])] = []
+        var stack: [(SyntaxNode, [PatternStep])] = [(pattern, [])]
+        while let (node, path) = stack.popLast() {
+            // What to visit next, in order; pushed reversed so the first is visited first.
+            var next: [(SyntaxNode, [PatternStep])] = []
+            switch node.type {
+            case "identifier":
+                result.append((node, path))
+            case "shorthand_property_identifier_pattern":
+                result.append((node, Self.extended(path, .key(node))))
+            case "object_pattern":
+                children: for child in node.namedChildrenWithoutComments {
+                    switch child.type {
+                    case "shorthand_property_identifier_pattern":
+                        next.append((child, path))
+                    case "pair_pattern":
+                        guard let key = child.child(field: "key"), let value = child.child(field: "value") else { continue children }
+                        next.append((value, Self.extended(path, .key(key))))
+                    case "object_assignment_pattern":
+                        // `{ name = fallback }`: the property when present; WebKit always provides it.
+                        if let left = child.child(field: "left") { next.append((left, path)) }
+                    case "rest_pattern":
+                        for inner in child.namedChildrenWithoutComments { next.append((inner, Self.extended(path, .opaque))) }
+                    default:
+                        break
+                    }
                 }
+            case "array_pattern", "rest_pattern":
+                for child in node.namedChildrenWithoutComments { next.append((child, Self.extended(path, .opaque))) }
+            case "assignment_pattern":
+                if let left = node.child(field: "left") { next.append((left, path)) }
+            default:
+                break
             }
-        case "array_pattern", "rest_pattern":
-            for child in node.namedChildrenWithoutComments {
-                collect(child, path: path + [.opaque], into: &result)
-            }
-        case "assignment_pattern":
-            if let left = node.child(field: "left") { collect(left, path: path, into: &result) }
-        default:
-            break
+            stack.append(contentsOf: next.reversed())
         }
+        return result
     }
 }

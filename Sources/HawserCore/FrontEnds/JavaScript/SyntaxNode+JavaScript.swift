@@ -1,17 +1,35 @@
 import TreeSitter
 
-/// Identifies a node within one tree: tree-sitter nodes have no stable identity of their own,
-/// but no two distinct nodes of the same type share the same byte range.
+/// Identifies a node within one tree: its preorder index.
 struct NodeKey: Hashable {
-    let startByte: Int
-    let endByte: Int
-    let type: String
+    let index: Int32
 
     init(_ node: SyntaxNode) {
-        startByte = node.startByte
-        endByte = node.endByte
-        type = node.type
+        index = node.index
     }
+}
+
+/// A set of node kinds, tested by symbol id (an array lookup) rather than by type name: the
+/// walks ask it of every node, and most nodes are of no kind they handle.
+struct SymbolSet {
+    private let members: [Bool]
+
+    init(_ names: [String]) {
+        let symbols = names.compactMap(JavaScriptParser.symbol(named:))
+        var members = [Bool](repeating: false, count: Int(symbols.max() ?? 0) + 1)
+        for symbol in symbols { members[Int(symbol)] = true }
+        self.members = members
+    }
+
+    func contains(_ symbol: UInt16) -> Bool {
+        Int(symbol) < members.count && members[Int(symbol)]
+    }
+
+    /// The function-like constructs (`SyntaxNode.isFunctionLike`).
+    static let functionLike = SymbolSet([
+        "function_declaration", "function_expression", "function", "generator_function_declaration",
+        "generator_function", "arrow_function", "method_definition",
+    ])
 }
 
 /// Small tree helpers shared by the JavaScript front end. The grammar's field lookup by child
@@ -53,15 +71,7 @@ extension SyntaxNode {
     }
 
     /// Whether the node is a function-like construct that opens a `var` scope.
-    var isFunctionLike: Bool {
-        switch type {
-        case "function_declaration", "function_expression", "function", "generator_function_declaration",
-             "generator_function", "arrow_function", "method_definition":
-            return true
-        default:
-            return false
-        }
-    }
+    var isFunctionLike: Bool { SymbolSet.functionLike.contains(symbol) }
 
     /// The value of a string literal, or of a template literal without substitutions, with
     /// escape sequences decoded; nil for any other node.

@@ -4,8 +4,8 @@ import TreeSitter
 /// loop, that no function, arrow function, method, class field or class static block encloses.
 /// Such a script is valid only in an async scope, so the build wraps it in an async function.
 ///
-/// The tree is walked with one cursor, iteratively, and the bodies of functions are skipped
-/// whole: an `await` there belongs to that function.
+/// The tree is walked once in document order, iteratively, and the bodies of functions are
+/// skipped whole: an `await` there belongs to that function.
 enum TopLevelAwait {
     /// The node types whose bodies are their own (async or not) scope for `await`.
     static let scopes: Set<String> = [
@@ -16,9 +16,8 @@ enum TopLevelAwait {
     /// Parses `script` when it contains the word `await` at all, and looks for a top-level one.
     static func isUsed(inScript script: [UInt8]) -> Bool {
         guard contains(script, Array("await".utf8)) else { return false }
-        // The grammar's lexer ends the input at a NUL byte; a space keeps every offset.
-        let standIn = script.contains(0) ? script.map { $0 == 0 ? UInt8(ascii: " ") : $0 } : nil
-        guard let tree = try? JavaScriptParser.parse(script, standIn: standIn) else { return false }
+        // The parser reads NUL bytes as spaces, so a NUL in a string does not end the script.
+        guard let tree = try? JavaScriptParser.parse(script) else { return false }
         return isUsed(in: tree.root)
     }
 
@@ -26,13 +25,17 @@ enum TopLevelAwait {
     /// `await x` is an `await_expression` whose first child is the keyword, `for await (…)` a
     /// `for_in_statement` with the keyword among its children: the keyword token covers both.
     static func isUsed(in root: SyntaxNode) -> Bool {
-        let cursor = SyntaxCursor(root)
-        while true {
-            let type = cursor.type
-            if type == "await", !cursor.isNamed { return true }
-            let moved = scopes.contains(type) ? cursor.gotoNextSkippingChildren() : cursor.gotoNext()
-            if !moved { return false }
+        let tree = root.tree
+        var index = Int(root.index)
+        let end = root.subtreeEnd
+        while index < end {
+            let node = tree.node(at: index)
+            let type = node.type
+            if type == "await", !node.isNamed { return true }
+            // Nodes are in preorder, so a subtree is the indices up to its end: skip a scope whole.
+            index = scopes.contains(type) ? node.subtreeEnd : index + 1
         }
+        return false
     }
 
     private static func contains(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
