@@ -6,14 +6,18 @@ import XCTest
 /// `+` chains, message sends, blocks): the front ends finish, with a deterministic answer, on a
 /// thread whose stack is the main thread's 8 MB. Before the parser and the scanner were made
 /// iterative or bounded, these overflowed that stack.
+/// Hands a value from the thread that made it to the one waiting for it (after a semaphore).
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}
+
 final class NativeDeepNestingTests: XCTestCase {
     private let depth = 100_000
 
     /// `body` run on a thread with an 8 MB stack (the main thread's on Linux and macOS), so the
     /// test does not depend on the stack XCTest happens to run on.
     private func onEightMegabyteStack<T>(_ body: @escaping @Sendable () -> T) -> T {
-        final class Box: @unchecked Sendable { var value: T? }
-        let box = Box()
+        let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             box.value = body()
@@ -141,5 +145,26 @@ final class NativeDeepNestingTests: XCTestCase {
             + String(repeating: " isEqualToString:@\"a\"]", count: depth)
         let facts = objC("- (void)userContentController:(id)u didReceiveScriptMessage:(WKScriptMessage *)message {\n\(comparisons);\n}\n")
         XCTAssertEqual(facts.diagnostics.map(\.code).filter { $0 == .unresolvedRegistration }, [])
+    }
+
+    // MARK: - Through the binary
+
+    func testLintOfDeeplyNestedSwiftAndObjectiveCExitsWithDiagnostics() throws {
+        let parens = String(repeating: "(", count: depth) + "\"deep\"" + String(repeating: ")", count: depth)
+        let project = try TemporaryProject([
+            "web/a.js": "window.webkit.messageHandlers.shallow.postMessage(1);\n",
+            "ios/Deep.swift": "func setUp(c: WKUserContentController) { c.add(self, name: \(parens)) }\n"
+                + "func more(c: WKUserContentController) {\n" + String(repeating: "g { ", count: depth)
+                + "c.add(self, name: \"shallow\")" + String(repeating: " }", count: depth) + "\n}\n",
+            "ios/Deep.m": "@implementation B\n- (void)f {\n" + String(repeating: "[", count: depth) + "x"
+                + String(repeating: " a]", count: depth) + ";\n" + String(repeating: "^{ ", count: depth)
+                + String(repeating: "}", count: depth) + "\n}\n@end\n",
+        ])
+        let result = try HawserBinary.run(["lint", "--scripts", "web", "--swift", "ios"], in: project.url)
+        // A warning, not a signal: the process ends normally with its usual summary.
+        XCTAssertEqual(result.status, 0, String(result.stderr.suffix(300)))
+        XCTAssertTrue(result.stdout.hasPrefix("ios/Deep.swift:1:60: warning: cannot resolve handler name '(((("), String(result.stdout.prefix(200)))
+        XCTAssertTrue(result.stdout.hasSuffix("))))' statically: it is nested too deeply to follow [unresolved-registration]\n"), String(result.stdout.suffix(200)))
+        XCTAssertEqual(result.stderr, "hawser: 0 errors, 1 warning in 3 files, 1 handler (no config file)\n")
     }
 }

@@ -58,7 +58,8 @@ struct SwiftClosure {
 ///
 /// Its depth is bounded: every level of brackets, closure or `if`/`switch` value, ternary branch,
 /// `try`, member or call link and `+` or `??` operand adds one to the nesting, and an expression
-/// whose nesting would pass `maxNesting` is `.tooDeep` as a whole (resolution reports it as
+/// whose nesting would pass `maxNesting` (or whose brackets, closures' bodies included, nest
+/// deeper than that) is `.tooDeep` as a whole (resolution reports it as
 /// nested too deeply to follow). Name resolution gives up after 24 levels anyway, so no name it
 /// could follow is lost; what the bound buys is that `((((…))))` or `a.b.b.b…` 100,000 deep
 /// costs time linear in its length and never one stack frame per level.
@@ -86,10 +87,27 @@ struct SwiftExpressionParser {
 
     private static func parse(_ tokens: [SwiftToken], nesting: Int) -> SwiftExpression {
         guard nesting <= maxNesting else { return .tooDeep(tokens.first) }
+        // Brackets nested too deeply anywhere in it (closures' bodies included) make the whole
+        // expression too deep, found in one pass before any level copies its pieces.
+        if nesting == 0, bracketDepth(tokens) > maxNesting { return .tooDeep(tokens.first) }
         var parser = SwiftExpressionParser(tokens, nesting: nesting)
         let expression = parser.expression()
         if parser.tooDeep { return .tooDeep(tokens.first) }
         return parser.i == tokens.count ? expression : .other(tokens.first)
+    }
+
+    /// How deep `(`, `[` and `{` nest in `tokens`.
+    private static func bracketDepth(_ tokens: [SwiftToken]) -> Int {
+        var depth = 0, deepest = 0
+        for t in tokens where t.kind == .punctuation {
+            if t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("{") {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") {
+                depth -= 1
+            }
+        }
+        return deepest
     }
 
     /// Counts one more level; false (and the rest of the tokens skipped) past `maxNesting`.
