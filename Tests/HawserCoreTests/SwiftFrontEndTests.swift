@@ -20,6 +20,15 @@ final class SwiftFrontEndTests: XCTestCase {
         XCTAssertEqual(facts.diagnostics.map(\.code), [.unresolvedRegistration], file: file, line: line)
     }
 
+    /// A lone CR ends a line for the lexer, so the JavaScript in a literal is placed by the same
+    /// count (it was placed by line feeds only).
+    func testEmbeddedScriptPositionsCountALoneCarriageReturn() {
+        let facts = analyze("let a = 1\rlet s = \"window.webkit.messageHandlers.x.postMessage(1)\"\n")
+        XCTAssertEqual(facts.embeddedScripts.count, 1)
+        XCTAssertEqual(facts.embeddedScripts.first?.segments.first?.line, 2)
+        XCTAssertEqual(facts.embeddedScripts.first?.segments.first?.column, 10)
+    }
+
     // MARK: - Registration forms
 
     func testAddWithName() {

@@ -405,13 +405,14 @@ struct ObjCFileScanner {
     /// (also `isEqual:`).
     private mutating func dispatch(at i: Int) {
         guard let (open, _, pieces) = send(at: i), pieces.count == 1 else { return }
-        let receiver = Array(tokens[(open + 1)..<i])
+        // The receiver is not copied unless it is the operand: sends nest as deep as the input does.
+        let receiver = tokens[(open + 1)..<i]
         let argument = pieces[0].tokens
         let operand: [ObjCToken]
         if isMessageName(receiver) {
             operand = argument
-        } else if isMessageName(argument) {
-            operand = receiver
+        } else if isMessageName(argument[...]) {
+            operand = Array(receiver)
         } else {
             return
         }
@@ -420,8 +421,12 @@ struct ObjCFileScanner {
     }
 
     /// `message.name`, `[message name]`, or a variable initialised by one.
-    private func isMessageName(_ tokens: [ObjCToken]) -> Bool {
-        let tokens = ObjCSymbolTable.strippingParentheses(tokens)
+    private func isMessageName(_ tokens: [ObjCToken]) -> Bool { isMessageName(tokens[...]) }
+
+    private func isMessageName(_ slice: ArraySlice<ObjCToken>) -> Bool {
+        // At most four tokens are a message's name; a longer slice not in parentheses is not one.
+        guard slice.count <= 4 || slice.first?.isSymbol("(") == true else { return false }
+        let tokens = Array(ObjCSymbolTable.strippingParentheses(slice))
         switch tokens.count {
         case 1:
             return tokens[0].kind == .identifier && nameAliases.contains(aliasKey(tokens[0].text))

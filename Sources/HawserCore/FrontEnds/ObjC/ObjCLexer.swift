@@ -13,11 +13,9 @@
 ///   string and a directive.
 struct ObjCLexer {
     private let bytes: [UInt8]
-    /// Byte offset of the first byte of each line.
-    private let lineStarts: [Int]
+    /// Where each line starts; lookups mostly move forwards.
+    private var lines: LineTable
     private var pos = 0
-    /// The line-table entry the last position lookup ended at; lookups mostly move forwards.
-    private var lineCursor = 0
     private var tokens: [ObjCToken] = []
     /// The index in `tokens` of the directive whose line is being lexed.
     private var openDirective: Int?
@@ -28,18 +26,7 @@ struct ObjCLexer {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == ObjCByte.newline {
-                starts.append(i + 1)
-            } else if b == ObjCByte.carriageReturn, i + 1 >= bytes.count || bytes[i + 1] != ObjCByte.newline {
-                starts.append(i + 1)
-            }
-            i += 1
-        }
-        self.lineStarts = starts
+        self.lines = LineTable(bytes)
     }
 
     /// Lexes `bytes` into tokens, comments included.
@@ -51,7 +38,6 @@ struct ObjCLexer {
     /// Lexes the whole input from the start, comments included.
     mutating func tokenize() -> [ObjCToken] {
         pos = 0
-        lineCursor = 0
         tokens = []
         tokens.reserveCapacity(bytes.count / 6)
         openDirective = nil
@@ -69,18 +55,7 @@ struct ObjCLexer {
 
     /// The 1-based line and byte column of `offset`.
     mutating func position(of offset: Int) -> (line: Int, column: Int) {
-        if lineStarts[lineCursor] > offset {
-            // Backwards (rare): binary search.
-            var low = 0
-            var high = lineCursor
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-            }
-            lineCursor = low
-        }
-        while lineCursor + 1 < lineStarts.count, lineStarts[lineCursor + 1] <= offset { lineCursor += 1 }
-        return (lineCursor + 1, offset - lineStarts[lineCursor] + 1)
+        lines.position(of: offset)
     }
 
     // MARK: - Tokens

@@ -105,24 +105,39 @@ struct ObjCSymbolTable {
         return values.contains { $0 != nil } ? result : nil
     }
 
-    /// `tokens` without parentheses around the whole: `((@"x"))` → `@"x"`.
-    static func strippingParentheses(_ tokens: [ObjCToken]) -> [ObjCToken] {
-        var tokens = tokens[...]
-        while tokens.count >= 2, tokens.first!.isSymbol("("), tokens.last!.isSymbol(")") {
-            var depth = 0
-            var closesAtEnd = true
-            for (offset, token) in tokens.enumerated() {
-                if token.isSymbol("(") { depth += 1 }
-                if token.isSymbol(")") { depth -= 1 }
-                if depth == 0, offset < tokens.count - 1 {
-                    closesAtEnd = false
-                    break
-                }
-            }
-            guard closesAtEnd else { break }
-            tokens = tokens.dropFirst().dropLast()
+    /// `tokens` without parentheses around the whole: `((@"x"))` → `@"x"`. A layer comes off
+    /// while the tokens start with `(` and end with `)` and the parentheses opened before a
+    /// token, counted from that `(`, do not all close before the last token. In time linear in
+    /// the tokens however many layers there are: the prefix depths are counted once, and the
+    /// least depth inside each layer is found from the innermost layer out.
+    static func strippingParentheses(_ tokens: ArraySlice<ObjCToken>) -> ArraySlice<ObjCToken> {
+        let n = tokens.count
+        let base = tokens.startIndex
+        guard n >= 2, tokens[base].isSymbol("("), tokens[base + n - 1].isSymbol(")") else { return tokens }
+        // depth[o]: the parentheses open after the token at offset o.
+        var depth = Array(repeating: 0, count: n)
+        var open = 0
+        for o in 0..<n {
+            if tokens[base + o].isSymbol("(") { open += 1 }
+            if tokens[base + o].isSymbol(")") { open -= 1 }
+            depth[o] = open
         }
-        return Array(tokens)
+        // Layer k spans offsets k...n-1-k; innerMin[k] is the least depth at offsets k..<n-1-k.
+        let layers = n / 2
+        var innerMin = Array(repeating: Int.max, count: layers + 1)
+        for k in stride(from: layers - 1, through: 0, by: -1) {
+            var least = min(innerMin[k + 1], depth[k])
+            if n - 2 - k > k { least = min(least, depth[n - 2 - k]) }
+            innerMin[k] = least
+        }
+        // Inside k layers the depth counts k more, so layer k closes early where it reaches k.
+        var k = 0
+        while k < layers, tokens[base + k].isSymbol("("), tokens[base + n - 1 - k].isSymbol(")"), innerMin[k] > k { k += 1 }
+        return tokens[(base + k)..<(base + n - k)]
+    }
+
+    static func strippingParentheses(_ tokens: [ObjCToken]) -> [ObjCToken] {
+        Array(strippingParentheses(tokens[...]))
     }
 
     /// Splits at commas outside brackets; a trailing comma ends the list.

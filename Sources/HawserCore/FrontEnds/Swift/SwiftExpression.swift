@@ -1,6 +1,10 @@
 /// A Swift expression, parsed from tokens as far as name resolution needs: literals, names,
 /// member chains, calls with trailing closures, closures, key paths, `+`, `??`, `?:`, and `if`
 /// and `switch` expressions. Anything else is `.other`, which resolution reports as non-constant.
+///
+/// An expression nested deeper than `SwiftExpressionParser.maxNesting` is `.tooDeep` as a whole,
+/// so a tree is never deeper than that: making, evaluating and freeing it recurses a bounded
+/// number of times on any input.
 indirect enum SwiftExpression {
     case string(SwiftToken)
     case array([SwiftExpression])
@@ -18,6 +22,8 @@ indirect enum SwiftExpression {
     case branches([SwiftExpression])
     /// Anything else, with its first token for the position.
     case other(SwiftToken?)
+    /// An expression nested more than `SwiftExpressionParser.maxNesting` levels deep, not parsed.
+    case tooDeep(SwiftToken?)
 
     /// The position of the expression's first token, when it has one.
     var firstToken: SwiftToken? {
@@ -30,7 +36,7 @@ indirect enum SwiftExpression {
         case .closure(let c): return c.body.first
         case .binary(_, let a, _): return a.firstToken
         case .branches(let b): return b.first?.firstToken
-        case .keyPath, .other: return nil
+        case .keyPath, .other, .tooDeep: return nil
         }
     }
 }
@@ -49,19 +55,88 @@ struct SwiftClosure {
 }
 
 /// A small Pratt parser over comment-free tokens.
+///
+/// Its depth is bounded: every level of brackets, closure or `if`/`switch` value, ternary branch,
+/// `try`, member or call link and `+` or `??` operand adds one to the nesting, and an expression
+/// whose nesting would pass `maxNesting` (or whose brackets, closures' bodies included, nest
+/// deeper than that) is `.tooDeep` as a whole (resolution reports it as
+/// nested too deeply to follow). Name resolution gives up after 24 levels anyway, so no name it
+/// could follow is lost; what the bound buys is that `((((…))))` or `a.b.b.b…` 100,000 deep
+/// costs time linear in its length and never one stack frame per level.
 struct SwiftExpressionParser {
+    /// The deepest nesting parsed (see the type's comment).
+    static let maxNesting = 100
+
     private let tokens: [SwiftToken]
     private var i = 0
+    /// The nesting of the expression being parsed: the levels around it, plus the links and
+    /// operands this parser has made (which bounds the height of the tree it returns).
+    private var nesting: Int
+    /// Some part passed `maxNesting`: the whole expression is `.tooDeep`.
+    private var tooDeep = false
 
-    init(_ tokens: [SwiftToken]) {
+    init(_ tokens: [SwiftToken], nesting: Int = 0) {
         self.tokens = tokens
+        self.nesting = nesting
     }
 
     /// Parses all of `tokens` as one expression; `.other` unless every token is consumed.
     static func parse(_ tokens: [SwiftToken]) -> SwiftExpression {
-        var parser = SwiftExpressionParser(tokens)
+        parse(tokens, nesting: 0)
+    }
+
+    private static func parse(_ tokens: [SwiftToken], nesting: Int) -> SwiftExpression {
+        guard nesting <= maxNesting else { return .tooDeep(tokens.first) }
+        // Brackets nested too deeply anywhere in it (closures' bodies included) make the whole
+        // expression too deep, found in one pass before any level copies its pieces.
+        if nesting == 0, bracketDepth(tokens) > maxNesting { return .tooDeep(tokens.first) }
+        var parser = SwiftExpressionParser(tokens, nesting: nesting)
         let expression = parser.expression()
+        if parser.tooDeep { return .tooDeep(tokens.first) }
         return parser.i == tokens.count ? expression : .other(tokens.first)
+    }
+
+    /// How deep `(`, `[` and `{` nest in `tokens`.
+    private static func bracketDepth(_ tokens: [SwiftToken]) -> Int {
+        var depth = 0, deepest = 0
+        for t in tokens where t.kind == .punctuation {
+            if t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("{") {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") {
+                depth -= 1
+            }
+        }
+        return deepest
+    }
+
+    /// Counts one more level; false (and the rest of the tokens skipped) past `maxNesting`.
+    private mutating func deeper() -> Bool {
+        nesting += 1
+        guard nesting > Self.maxNesting else { return true }
+        tooDeep = true
+        i = tokens.count
+        return false
+    }
+
+    /// `tokens` parsed as an expression one level inside this one.
+    private mutating func inner(_ tokens: [SwiftToken]) -> SwiftExpression {
+        let expression = Self.parse(tokens, nesting: nesting + 1)
+        if case .tooDeep = expression {
+            tooDeep = true
+            i = self.tokens.count
+        }
+        return expression
+    }
+
+    /// `yielded(byBody:)` one level inside this expression.
+    private mutating func innerYield(_ body: [SwiftToken]) -> SwiftExpression {
+        let expression = Self.yielded(byBody: body, nesting: nesting + 1)
+        if case .tooDeep = expression {
+            tooDeep = true
+            i = tokens.count
+        }
+        return expression
     }
 
     /// The arguments of the parenthesised list `tokens` (which starts with `(`).
@@ -73,6 +148,10 @@ struct SwiftExpressionParser {
     /// The expression a closure or function body yields: its single expression, or the
     /// values of its top-level `return` statements.
     static func yielded(byBody body: [SwiftToken]) -> SwiftExpression {
+        yielded(byBody: body, nesting: 0)
+    }
+
+    private static func yielded(byBody body: [SwiftToken], nesting: Int) -> SwiftExpression {
         var returns: [SwiftExpression] = []
         var depth = 0
         var j = 0
@@ -94,7 +173,7 @@ struct SwiftExpressionParser {
                     if nesting == 0, u.isSymbol(";") || (k > j + 1 && u.isFirstOnLine && startsStatement(u)) { break }
                     k += 1
                 }
-                returns.append(parse(Array(body[(j + 1)..<k])))
+                returns.append(parse(Array(body[(j + 1)..<k]), nesting: nesting))
                 j = k
                 continue
             }
@@ -103,8 +182,11 @@ struct SwiftExpressionParser {
             }
             j += 1
         }
+        if returns.contains(where: { if case .tooDeep = $0 { return true } else { return false } }) {
+            return .tooDeep(body.first)
+        }
         if !returns.isEmpty { return returns.count == 1 ? returns[0] : .branches(returns) }
-        return sawStatement ? .other(body.first) : parse(body)
+        return sawStatement ? .other(body.first) : parse(body, nesting: nesting)
     }
 
     private static func startsStatement(_ t: SwiftToken) -> Bool {
@@ -117,6 +199,7 @@ struct SwiftExpressionParser {
         let condition = coalescing()
         guard peekSymbol("?"), !atEnd else { return condition }
         i += 1
+        guard deeper() else { return .tooDeep(tokens.first) }
         let then = expression()
         guard peekSymbol(":") else { return .other(tokens.first) }
         i += 1
@@ -128,6 +211,7 @@ struct SwiftExpressionParser {
         var left = additive()
         while peekSymbol("??") {
             i += 1
+            guard deeper() else { return .tooDeep(tokens.first) }
             left = .branches([left, additive()])
         }
         return left
@@ -137,6 +221,7 @@ struct SwiftExpressionParser {
         var left = comparison()
         while peekSymbol("+") {
             i += 1
+            guard deeper() else { return .tooDeep(tokens.first) }
             left = .binary("+", left, comparison())
         }
         return left
@@ -164,6 +249,7 @@ struct SwiftExpressionParser {
         if let t = current, t.kind == .identifier, t.text == "try" || t.text == "await" {
             i += 1
             if peekSymbol("?") || peekSymbol("!") { i += 1 }
+            guard deeper() else { return .tooDeep(tokens.first) }
             return prefix()
         }
         if let t = current, t.kind == .operatorSymbol, t.text == "!" || t.text == "-" {
@@ -230,6 +316,10 @@ struct SwiftExpressionParser {
     private mutating func postfix(_ base: SwiftExpression) -> SwiftExpression {
         var expression = base
         while let t = current {
+            if t.isSymbol(".") || t.isSymbol("(") || t.isSymbol("{") {
+                // Each link wraps the expression once more (a `(` or `{` that ends it costs one too).
+                guard deeper() else { return .tooDeep(tokens.first) }
+            }
             if t.isSymbol(".") {
                 guard let name = token(at: i + 1), name.kind == .identifier || name.kind == .number else { return expression }
                 i += 2
@@ -268,14 +358,16 @@ struct SwiftExpressionParser {
 
     /// `( a, label: b )` at `(`: the arguments, with `i` after the `)`.
     private mutating func parenthesized() -> [SwiftArgument] {
-        let pieces = splitList(open: "(", close: ")")
-        return pieces.map { piece in
+        var arguments: [SwiftArgument] = []
+        for piece in splitList(open: "(", close: ")") {
             if piece.count >= 2, piece[0].kind == .identifier, piece[1].isSymbol(":") {
                 let rest = Array(piece.dropFirst(2))
-                return SwiftArgument(label: piece[0].identifier, value: Self.parse(rest), tokens: rest)
+                arguments.append(SwiftArgument(label: piece[0].identifier, value: inner(rest), tokens: rest))
+            } else {
+                arguments.append(SwiftArgument(label: nil, value: inner(piece), tokens: piece))
             }
-            return SwiftArgument(label: nil, value: Self.parse(piece), tokens: piece)
         }
+        return arguments
     }
 
     /// `[a, b]`, `[k: v]`, `[]`, `[:]`.
@@ -286,9 +378,9 @@ struct SwiftExpressionParser {
         var pairs: [(key: SwiftExpression, value: SwiftExpression)] = []
         for piece in pieces {
             if let colon = Self.topLevelColon(piece) {
-                pairs.append((Self.parse(Array(piece[..<colon])), Self.parse(Array(piece[(colon + 1)...]))))
+                pairs.append((inner(Array(piece[..<colon])), inner(Array(piece[(colon + 1)...]))))
             } else {
-                items.append(Self.parse(piece))
+                items.append(inner(piece))
             }
         }
         if !pairs.isEmpty, items.isEmpty { return .dictionary(pairs) }
@@ -400,11 +492,11 @@ struct SwiftExpressionParser {
         while let t = current, t.isKeyword("if") {
             i += 1
             while let u = current, !u.isSymbol("{") { i += 1 }
-            branches.append(Self.yielded(byBody: braced()))
+            branches.append(innerYield(braced()))
             guard let e = current, e.isKeyword("else") else { return .branches(branches + [.other(t)]) }
             i += 1
             if peekSymbol("{") {
-                branches.append(Self.yielded(byBody: braced()))
+                branches.append(innerYield(braced()))
                 return .branches(branches)
             }
         }
@@ -422,7 +514,7 @@ struct SwiftExpressionParser {
         var depth = 0
         var caseBodyStart: Int?
         func finish(_ end: Int) {
-            if let s = caseBodyStart, s < end { branches.append(Self.yielded(byBody: Array(body[s..<end]))) }
+            if let s = caseBodyStart, s < end { branches.append(innerYield(Array(body[s..<end]))) }
             caseBodyStart = nil
         }
         while j < body.count {

@@ -69,6 +69,10 @@ struct SwiftFileScanner {
     private var messageNames: Set<String> = ["message"]
 
     private var frames: [Frame] = []
+    /// For each frame, the path of the innermost type frame at or around it (`typePath`
+    /// there), kept in step with `frames`: frames nest as deep as the input does, and the walk
+    /// never looks through them.
+    private var typePaths: [[String]] = []
     /// For each frame, the branch it is: an `if`/`else`/`guard`/`catch` body, the current
     /// `case` of a `switch`, the current `#if` clause; empty for straight-line blocks. Two
     /// registrations are in one straight line only when their branch chains agree.
@@ -329,6 +333,9 @@ struct SwiftFileScanner {
 
     // MARK: - Declarations
 
+    /// The deepest type path indexed (see `typeDeclaration`).
+    static let maxTypeNesting = 100
+
     private static func isNotTypeName(_ word: SwiftWord) -> Bool {
         switch word {
         case .func, .var, .let, .subscript, .`init`, .deinit, .override, .final, .private, .fileprivate,
@@ -357,6 +364,9 @@ struct SwiftFileScanner {
         else { return }
         let keyword = tokens[i].word
         let fullPath = keyword == .extension ? path : typePath + path
+        // Types nested deeper than this are not indexed (their braces are plain blocks, so what
+        // they declare belongs to the type around them): keys stay short on any input.
+        guard fullPath.count <= Self.maxTypeNesting else { return }
         let key = SwiftIndex.key(fullPath)
         var enumKey: String?
         let inherits = inheritanceClause(from: j)
@@ -945,13 +955,7 @@ struct SwiftFileScanner {
 
     // MARK: - Helpers
 
-    private var typePath: [String] {
-        // Type frames hold absolute paths, so the innermost one is the whole answer.
-        for frame in frames.reversed() {
-            if case .type(let path, _, _) = frame { return path }
-        }
-        return []
-    }
+    private var typePath: [String] { typePaths.last ?? [] }
 
     /// `chain`, `>`, then the branch's id: the opener's scope id, then `#` and each clause's.
     private func chain(_ chain: String, extendedBy branch: Branch) -> String {
@@ -1002,43 +1006,50 @@ struct SwiftFileScanner {
     /// registrations of one name both run, so the second is a duplicate).
     private mutating func place(at depth: Int) -> Place {
         if let place = places[depth] { return place }
-        let place: Place
-        if depth == 0 {
-            place = Place(
+        // The nearest depth out whose place is known; those inside it are made outwards in, in
+        // a loop rather than a call per frame (frames nest as deep as the input does).
+        var known = depth
+        while known > 0, places[known] == nil { known -= 1 }
+        if places[known] == nil {
+            places[known] = Place(
                 context: SwiftContext(file: fileIndex, typePath: [], function: nil, straightLine: nil, bindings: []), chain: nil)
-        } else {
-            let outer = self.place(at: depth - 1)
-            var typePath = outer.context.typePath
-            var function = outer.context.function
-            var bindings = outer.context.bindings
-            var chain = outer.chain
-            switch frames[depth - 1] {
-            case .type(let path, _, _):
-                typePath = path
-            case .function(let scope, _, _), .property(let scope, _, _):
-                function = scope
-                chain = scope
-            case .loop(let binding):
-                bindings.append(binding)
-            case .block:
-                if branches[depth - 1].isEmpty {
-                    // Nothing changes inside a plain block: the same context.
-                    places[depth] = outer
-                    return outer
-                }
-            }
-            let branch = branches[depth - 1]
-            if !branch.isEmpty, let outerChain = chain { chain = self.chain(outerChain, extendedBy: branch) }
-            let straightLine = chain.map { chain in topLevelClause.map { chain + ">" + scopeID(at: $0) } ?? chain }
-            place = Place(
-                context: outer.context.with(typePath: typePath, function: function, straightLine: straightLine, bindings: bindings),
-                chain: chain)
         }
-        places[depth] = place
-        return place
+        var outer = places[known]!
+        for inner in stride(from: known + 1, through: depth, by: 1) {
+            outer = place(at: inner, inside: outer)
+            places[inner] = outer
+        }
+        return outer
+    }
+
+    /// The place inside the first `depth` frames, from the place inside one frame less.
+    private func place(at depth: Int, inside outer: Place) -> Place {
+        var typePath = outer.context.typePath
+        var function = outer.context.function
+        var bindings = outer.context.bindings
+        var chain = outer.chain
+        switch frames[depth - 1] {
+        case .type(let path, _, _):
+            typePath = path
+        case .function(let scope, _, _), .property(let scope, _, _):
+            function = scope
+            chain = scope
+        case .loop(let binding):
+            bindings.append(binding)
+        case .block:
+            // Nothing changes inside a plain block: the same context.
+            if branches[depth - 1].isEmpty { return outer }
+        }
+        let branch = branches[depth - 1]
+        if !branch.isEmpty, let outerChain = chain { chain = self.chain(outerChain, extendedBy: branch) }
+        let straightLine = chain.map { chain in topLevelClause.map { chain + ">" + scopeID(at: $0) } ?? chain }
+        return Place(
+            context: outer.context.with(typePath: typePath, function: function, straightLine: straightLine, bindings: bindings),
+            chain: chain)
     }
 
     private mutating func push(_ frame: Frame, _ branch: Branch) {
+        if case .type(let path, _, _) = frame { typePaths.append(path) } else { typePaths.append(typePath) }
         frames.append(frame)
         branches.append(branch)
         places.append(nil)
@@ -1046,6 +1057,7 @@ struct SwiftFileScanner {
 
     private mutating func pop() -> Frame? {
         guard let frame = frames.popLast() else { return nil }
+        typePaths.removeLast()
         branches.removeLast()
         places.removeLast()
         return frame

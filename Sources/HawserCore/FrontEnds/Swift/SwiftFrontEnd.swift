@@ -56,16 +56,8 @@ enum SwiftFrontEnd {
     /// interpolation resolved where it can be and the world of a `WKUserScript` they go to.
     private static func embeddedScripts(_ scanner: SwiftFileScanner, file: SourceFile, resolver: SwiftNameResolver) -> [EmbeddedScript] {
         guard !scanner.scriptLiterals.isEmpty else { return [] }
-        var lineStarts = [0]
-        for (offset, byte) in file.bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
-        func position(_ offset: Int) -> (line: Int, column: Int) {
-            var low = 0, high = lineStarts.count - 1
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-            }
-            return (low + 1, offset - lineStarts[low] + 1)
-        }
+        // Lines as the lexer counts them (a lone `\r` ends one too).
+        var lines = LineTable(file.bytes)
         var worlds = scanner.worldsByLiteral
         for (name, world, context) in scanner.worldsByName {
             for variable in resolver.variables(named: name, from: context) {
@@ -81,7 +73,7 @@ enum SwiftFrontEnd {
             var script = EmbeddedScript(
                 file: file.path, bytes: decoded.bytes,
                 segments: decoded.runs.map { run in
-                    let (line, column) = position(run.sourceOffset)
+                    let (line, column) = lines.position(of: run.sourceOffset)
                     return EmbeddedScript.Segment(scriptOffset: run.scriptOffset, line: line, column: column)
                 },
                 world: worlds[token.range.lowerBound].flatMap(ContentWorldSpec.init(swift:)))

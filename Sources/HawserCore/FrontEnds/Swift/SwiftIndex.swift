@@ -261,9 +261,11 @@ struct SwiftIndex {
         /// Equal keys still hash equally; `==` compares both in full.
         func hash(into hasher: inout Hasher) {
             hasher.combine(name)
-            let utf8 = scope.utf8
-            hasher.combine(utf8.count)
-            for byte in utf8.suffix(12) { hasher.combine(byte) }
+            var scope = scope
+            scope.withUTF8 { utf8 in
+                hasher.combine(utf8.count)
+                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8.suffix(12))))
+            }
         }
     }
 

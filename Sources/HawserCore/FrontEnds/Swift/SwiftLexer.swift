@@ -57,6 +57,8 @@ private struct SwiftLexerCursor {
     private(set) var pos = 0
     private let identifierWords = SwiftWord.identifiers
     private let directiveWords = SwiftWord.directives
+    /// `ByteClass.table`, read without a bounds check (every byte value has an entry).
+    private let classes = ByteClass.table
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -257,6 +259,16 @@ private struct SwiftLexerCursor {
         defer { pos = p }
         while p < count {
             let b = bytes[p]
+            if b == Byte.space {
+                // Indentation: eight spaces at a time while there are eight to read.
+                if p + 8 <= count, let base = bytes.baseAddress,
+                   UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                    p += 8
+                } else {
+                    p += 1
+                }
+                continue
+            }
             guard b < 0x40, (whitespace >> UInt64(b)) & 1 != 0 else { return }
             if b != Byte.space, tracksLines {
                 if b == Byte.newline || b == Byte.carriageReturn {
@@ -527,24 +539,11 @@ private struct SwiftLexerCursor {
             || b == UInt8(ascii: "_") || b == UInt8(ascii: "$") || b >= 0x80
     }
 
-    private func isIdentifierBody(_ b: UInt8) -> Bool {
-        // Bit b (of `low` below 0x40, of `high` from 0x40) is set for `$`, digits, letters and `_`.
-        let low: UInt64 = 1 << 0x24 | (0x3FF << 0x30)
-        let high: UInt64 = (0x3FFFFFF << 0x01) | 1 << 0x1F | (0x3FFFFFF << 0x21)
-        if b >= 0x80 { return true }
-        return ((b < 0x40 ? low : high) >> UInt64(b & 0x3F)) & 1 != 0
-    }
+    @inline(__always)
+    private func isIdentifierBody(_ b: UInt8) -> Bool { classes[Int(b)] & ByteClass.identifierBody != 0 }
 
-    private func isOperatorChar(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
-             UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
-             UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
-            return true
-        default:
-            return false
-        }
-    }
+    @inline(__always)
+    private func isOperatorChar(_ b: UInt8) -> Bool { classes[Int(b)] & ByteClass.operatorChar != 0 }
 
     private func hexValue(_ b: UInt8) -> UInt32? {
         switch b {
@@ -554,6 +553,32 @@ private struct SwiftLexerCursor {
         default: return nil
         }
     }
+}
+
+/// The classes of each byte value, one bit each, in a table made once and never freed: the
+/// lexer's inner loops test a byte with one load.
+private enum ByteClass {
+    /// `$`, digits, ASCII letters, `_`, and every byte from 0x80 (UTF-8 of any other name character).
+    static let identifierBody: UInt8 = 1 << 0
+    /// `/ = - + ! * % < > & | ^ ~ ?`
+    static let operatorChar: UInt8 = 1 << 1
+
+    /// Written once, while it is made, and only read after: safe to share between threads.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for value in 0..<256 {
+            let b = UInt8(value)
+            var classes: UInt8 = 0
+            let lower = b | 0x20
+            if b >= 0x80 || (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || b == UInt8(ascii: "_")
+                || b == UInt8(ascii: "$") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) {
+                classes |= identifierBody
+            }
+            if "/=-+!*%<>&|^~?".utf8.contains(b) { classes |= operatorChar }
+            table[value] = classes
+        }
+        return UnsafePointer(table)
+    }()
 }
 
 /// ASCII bytes the lexer compares against.

@@ -94,6 +94,37 @@ struct SwiftNameResolver {
     /// Type keys that name `parent` in their inheritance clause, by its last component.
     private let subtypes: [String: [String]]
 
+    /// Answers of the pure lookups, kept across the registrations resolved: each depends only on
+    /// the index (and its arguments), so a second ask gives what the first computed.
+    private let memo = Memo()
+
+    private final class Memo {
+        var supertypes: [String: [String]] = [:]
+        var allSubtypes: [String: [String]] = [:]
+        var typeKeys: [TypeKeyQuery: String?] = [:]
+        var calls: [String: [SwiftCall]] = [:]
+        var arguments: [SwiftSpan: [SwiftArgument]?] = [:]
+        var expressions: [SwiftSpan: SwiftExpression] = [:]
+        var getters: [SwiftSpan: SwiftExpression] = [:]
+        var bodies: [SwiftSpan: SwiftExpression] = [:]
+        var closureTypes: [SwiftSpan: Bool] = [:]
+    }
+
+    /// `typeKey(named:from:)` reads the context's type path (whose key it is, joined) and file.
+    private struct TypeKeyQuery: Hashable {
+        var name: String
+        var typeKey: String
+        var file: Int
+    }
+
+    /// The span's tokens parsed as one expression.
+    private func expression(_ span: SwiftSpan) -> SwiftExpression {
+        if let known = memo.expressions[span] { return known }
+        let parsed = SwiftExpressionParser.parse(index.tokens(span))
+        memo.expressions[span] = parsed
+        return parsed
+    }
+
     /// A scope for evaluation: the code's context, plus values bound by the evaluation itself
     /// (closure parameters during `map`, function parameters during a call).
     struct Scope {
@@ -170,6 +201,8 @@ struct SwiftNameResolver {
             var result = SwiftValues()
             for branch in branches { result.merge(evaluate(branch, scope, depth: depth + 1, visiting: &visiting)) }
             return result
+        case .tooDeep:
+            return .failure("it is nested too deeply to follow")
         case .binary, .closure, .keyPath, .other:
             return .failure("it is not an expression of constants")
         }
@@ -258,7 +291,7 @@ struct SwiftNameResolver {
             guard let slot = names.firstIndex(of: name) else { continue }
             var outer = scope
             outer.context.bindings = Array(context.bindings.prefix(position))
-            let source = SwiftExpressionParser.parse(index.tokens(binding.source))
+            let source = expression(binding.source)
             var collection = evaluate(source, outer, depth: depth + 1, visiting: &visiting)
             collection.filtered = collection.filtered || binding.isFiltered
             return element(slot, of: collection, count: names.count)
@@ -336,7 +369,7 @@ struct SwiftNameResolver {
                 result.merge(value)
             } else if let defaultValue = parameter.defaultValue {
                 result.merge(evaluate(
-                    SwiftExpressionParser.parse(index.tokens(defaultValue)), Scope(context: function.context),
+                    expression(defaultValue), Scope(context: function.context),
                     depth: depth + 1, visiting: &visiting))
             }
         }
@@ -379,14 +412,14 @@ struct SwiftNameResolver {
         if let initializer = variable.initializer {
             sawValue = true
             result.merge(evaluate(
-                SwiftExpressionParser.parse(index.tokens(initializer)), Scope(context: variable.context),
+                expression(initializer), Scope(context: variable.context),
                 depth: depth + 1, visiting: &visiting))
         }
         if let body = variable.body {
             sawValue = true
             var context = variable.context
             context.function = variable.bodyScope
-            result.merge(evaluate(getter(index.tokens(body)), Scope(context: context), depth: depth + 1, visiting: &visiting))
+            result.merge(evaluate(getter(body), Scope(context: context), depth: depth + 1, visiting: &visiting))
         }
         for mutation in index.mutationsByName[variable.name] ?? [] where mutation.context.file == variable.context.file
             || !variable.context.typePath.isEmpty {
@@ -394,7 +427,7 @@ struct SwiftNameResolver {
             if variable.context.function != nil, mutation.context.function != variable.context.function { continue }
             sawValue = true
             let value = evaluate(
-                SwiftExpressionParser.parse(index.tokens(mutation.value)), Scope(context: mutation.context),
+                expression(mutation.value), Scope(context: mutation.context),
                 depth: depth + 1, visiting: &visiting)
             switch mutation.kind {
             case .assign, .appendContents: result.merge(value)
@@ -411,6 +444,13 @@ struct SwiftNameResolver {
     }
 
     /// A computed property's body, or its `get { … }` accessor's.
+    private func getter(_ span: SwiftSpan) -> SwiftExpression {
+        if let known = memo.getters[span] { return known }
+        let parsed = getter(index.tokens(span))
+        memo.getters[span] = parsed
+        return parsed
+    }
+
     private func getter(_ body: [SwiftToken]) -> SwiftExpression {
         if let first = body.first, first.isKeyword("get"), body.count >= 2, body[1].isSymbol("{") {
             var nesting = 0
@@ -580,6 +620,7 @@ struct SwiftNameResolver {
 
     /// The types `type` names in its inheritance clauses, nearest first, transitively.
     private func supertypes(of type: String) -> [String] {
+        if let known = memo.supertypes[type] { return known }
         var result: [String] = []
         var queue = [type]
         var seen: Set<String> = [type]
@@ -595,11 +636,13 @@ struct SwiftNameResolver {
                 }
             }
         }
+        memo.supertypes[type] = result
         return result
     }
 
     /// Every type that inherits from or conforms to `type`, transitively.
     private func allSubtypes(of type: String) -> [String] {
+        if let known = memo.allSubtypes[type] { return known }
         var result: [String] = []
         var queue = [type]
         var seen: Set<String> = [type]
@@ -612,7 +655,9 @@ struct SwiftNameResolver {
                 queue.append(subtype)
             }
         }
-        return result.sorted()
+        result.sort()
+        memo.allSubtypes[type] = result
+        return result
     }
 
     private func isSubtype(_ type: String, of parent: String) -> Bool {
@@ -622,6 +667,14 @@ struct SwiftNameResolver {
     /// The key of the type `name` refers to from `context`: the innermost enclosing type's
     /// nested type first, then any type of that name (same file first).
     private func typeKey(named name: String, from context: SwiftContext) -> String? {
+        let query = TypeKeyQuery(name: name, typeKey: context.typeKey, file: context.file)
+        if let known = memo.typeKeys[query] { return known }
+        let key = findTypeKey(named: name, from: context)
+        memo.typeKeys[query] = .some(key)
+        return key
+    }
+
+    private func findTypeKey(named name: String, from context: SwiftContext) -> String? {
         for level in stride(from: context.typePath.count, through: 0, by: -1) {
             let key = SwiftIndex.key(Array(context.typePath.prefix(level)) + [name])
             if index.types[key] != nil { return key }
@@ -750,14 +803,22 @@ struct SwiftNameResolver {
                     inner.bound[parameter.name] = evaluate(argument.value, scope, depth: depth + 1, visiting: &visiting)
                 } else if let defaultValue = parameter.defaultValue {
                     inner.bound[parameter.name] = evaluate(
-                        SwiftExpressionParser.parse(index.tokens(defaultValue)), Scope(context: function.context),
+                        expression(defaultValue), Scope(context: function.context),
                         depth: depth + 1, visiting: &visiting)
                 }
             }
-            result.merge(evaluate(SwiftExpressionParser.yielded(byBody: index.tokens(body)), inner, depth: depth + 1, visiting: &visiting))
+            result.merge(evaluate(yielded(byBody: body), inner, depth: depth + 1, visiting: &visiting))
             visiting.remove(key)
         }
         return result
+    }
+
+    /// The value a function body yields (`SwiftExpressionParser.yielded(byBody:)`).
+    private func yielded(byBody span: SwiftSpan) -> SwiftExpression {
+        if let known = memo.bodies[span] { return known }
+        let parsed = SwiftExpressionParser.yielded(byBody: index.tokens(span))
+        memo.bodies[span] = parsed
+        return parsed
     }
 
     // MARK: - Call sites
@@ -765,6 +826,13 @@ struct SwiftNameResolver {
     /// Every call that may reach `function`: by name for functions; for initializers, `T(…)`,
     /// `T.init(…)`, `.init(…)`, and `super.init(…)` / `self.init(…)` from the type and its subclasses.
     private func calls(to function: SwiftFunction) -> [SwiftCall] {
+        if let known = memo.calls[function.id] { return known }
+        let found = findCalls(to: function)
+        memo.calls[function.id] = found
+        return found
+    }
+
+    private func findCalls(to function: SwiftFunction) -> [SwiftCall] {
         guard function.name == "init" else {
             let all = index.callsByName[function.name] ?? []
             // Prefer calls from the function's own type, then its file, as the ambiguity rule says,
@@ -795,6 +863,13 @@ struct SwiftNameResolver {
 
     /// The arguments of a recorded call.
     private func arguments(of call: SwiftCall) -> [SwiftArgument]? {
+        if let known = memo.arguments[call.span] { return known }
+        let found = findArguments(of: call)
+        memo.arguments[call.span] = .some(found)
+        return found
+    }
+
+    private func findArguments(of call: SwiftCall) -> [SwiftArgument]? {
         let list = index.tokenLists[call.span.file]
         let all = list.code
         let open = call.span.range.lowerBound + 1
@@ -839,7 +914,10 @@ struct SwiftNameResolver {
 
     private func isClosureType(_ parameter: SwiftParameter) -> Bool {
         guard let type = parameter.type else { return false }
-        return index.tokens(type).contains { $0.isSymbol("->") }
+        if let known = memo.closureTypes[type] { return known }
+        let found = index.tokens(type).contains { $0.isSymbol("->") }
+        memo.closureTypes[type] = found
+        return found
     }
 
     // MARK: - Helpers

@@ -87,6 +87,9 @@ extension SwiftWord {
         private var words: [SwiftWord]
         private var spellings: [[UInt8]]
         private let maxLength: Int
+        /// Bit b set when some spelling starts with byte b (all are ASCII): most names (types,
+        /// say) are ruled out by their first byte before the table is probed.
+        private var firstBytes: (low: UInt64, high: UInt64) = (0, 0)
 
         init(_ entries: [SwiftWord]) {
             let size = 1 << Self.slotBits
@@ -102,6 +105,7 @@ extension SwiftWord {
                 var slot = Self.slot(head, bytes.count)
                 while lengths[slot] != 0 { slot = (slot + 1) & (size - 1) }
                 heads[slot] = head
+                if bytes[0] < 0x40 { firstBytes.low |= 1 << UInt64(bytes[0]) } else { firstBytes.high |= 1 << UInt64(bytes[0] & 0x3F) }
                 lengths[slot] = bytes.count
                 words[slot] = word
                 spellings[slot] = bytes
@@ -111,6 +115,10 @@ extension SwiftWord {
         func word(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> SwiftWord {
             let length = range.count
             guard length <= maxLength, length > 0 else { return .other }
+            let first = bytes[range.lowerBound]
+            guard first < 0x80, ((first < 0x40 ? firstBytes.low : firstBytes.high) >> UInt64(first & 0x3F)) & 1 != 0 else {
+                return .other
+            }
             let head = Self.head(bytes, range)
             var slot = Self.slot(head, length)
             while lengths[slot] != 0 {
