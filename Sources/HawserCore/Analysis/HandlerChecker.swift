@@ -13,6 +13,7 @@ enum HandlerChecker {
         // With generated registration, the generated bridge registers every contract handler.
         let generatedNames = registration == .generated ? contract.names : []
         let registeredNames = Set(registrationsByName.keys).union(generatedNames)
+        let suggester = NameSuggester.Index(registeredNames)
         var diagnostics: [Diagnostic] = []
         // Registrations that could not be resolved, and whose warning the author has not
         // suppressed: any of them may be a name a script uses.
@@ -25,7 +26,7 @@ enum HandlerChecker {
         for use in uses where !generatedNames.contains(use.name) {
             let matchingPatterns = patterns.filter { $0.matches(use.name) }
             guard let registered = registrationsByName[use.name] ?? (matchingPatterns.isEmpty ? nil : matchingPatterns) else {
-                let suggestion = NameSuggester.suggestion(for: use.name, among: registeredNames)
+                let suggestion = suggester.suggestion(for: use.name)
                 let message = unregisteredMessage(use.name, suggestion: suggestion, unresolved: unresolved, origin: pairing.origin(of: use))
                 diagnostics.append(Diagnostic(.unregisteredHandler, message, at: use.location, handler: use.name, suggestion: suggestion))
                 continue
@@ -73,7 +74,7 @@ enum HandlerChecker {
         }
 
         for dispatch in swift.dispatchNames where !registeredNames.contains(dispatch.name) && !patterns.contains(where: { $0.matches(dispatch.name) }) {
-            let suggestion = NameSuggester.suggestion(for: dispatch.name, among: registeredNames)
+            let suggestion = suggester.suggestion(for: dispatch.name)
             let message = "message.name is compared with '\(dispatch.name)', which is never registered" + NameSuggester.suffix(suggesting: suggestion)
             diagnostics.append(Diagnostic(.unknownDispatchName, message, at: dispatch.location, handler: dispatch.name, suggestion: suggestion))
         }

@@ -16,18 +16,40 @@ public enum NameSuggester {
     /// distance 2 (insertions, deletions, substitutions and adjacent transpositions). Ties go to
     /// the alphabetically first candidate, so the answer is deterministic.
     static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
-        let sorted = candidates.filter { $0 != name }.sorted()
-        if let sameIgnoringCase = sorted.first(where: { $0.lowercased() == name.lowercased() }) {
-            return sameIgnoringCase
-        }
-        var best: (distance: Int, name: String)?
-        for candidate in sorted {
-            let distance = editDistance(name, candidate, limit: 2)
-            if distance <= 2, distance < (best?.distance ?? Int.max) {
-                best = (distance, candidate)
+        Index(candidates).suggestion(for: name)
+    }
+
+    /// The candidates made ready once for many look-ups (a check asks for one suggestion per
+    /// finding): sorted, by lowercased spelling, and by length, since a candidate whose length
+    /// differs by more than 2 cannot be within edit distance 2.
+    struct Index {
+        private var byLowercase: [String: [String]] = [:]
+        private var byLength: [Int: [String]] = [:]
+
+        init(_ candidates: some Sequence<String>) {
+            for candidate in candidates.sorted() {
+                byLowercase[candidate.lowercased(), default: []].append(candidate)
+                byLength[candidate.unicodeScalars.count, default: []].append(candidate)
             }
         }
-        return best?.name
+
+        /// `NameSuggester.suggestion(for:among:)` over the indexed candidates.
+        func suggestion(for name: String) -> String? {
+            if let sameIgnoringCase = byLowercase[name.lowercased()]?.first(where: { $0 != name }) {
+                return sameIgnoringCase
+            }
+            let length = name.unicodeScalars.count
+            var best: (distance: Int, name: String)?
+            for candidateLength in (length - 2)...(length + 2) {
+                for candidate in byLength[candidateLength] ?? [] where candidate != name {
+                    let distance = editDistance(name, candidate, limit: 2)
+                    if distance <= 2, best.map({ distance < $0.distance || (distance == $0.distance && candidate < $0.name) }) ?? true {
+                        best = (distance, candidate)
+                    }
+                }
+            }
+            return best?.name
+        }
     }
 
     /// Optimal string alignment distance between `a` and `b`, or a value above `limit` as soon
