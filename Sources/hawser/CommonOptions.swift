@@ -1,5 +1,5 @@
 /// The options every command that reads a project shares: `--config`, `--scripts`, `--pages`,
-/// `--swift` and `--exclude`.
+/// `--swift`, `--exclude`, `--cache-dir` and `--no-cache`.
 struct CommonOptions {
     var config: String?
     var scripts: [String] = []
@@ -7,6 +7,10 @@ struct CommonOptions {
     var swift: [String] = []
     /// Glob patterns relative to the current folder, added to the config's `exclude`.
     var exclude: [String] = []
+    /// `--cache-dir`, made absolute when read: a build may change to its config's folder.
+    var cacheDirectory: String?
+    /// `--no-cache`: read and write no cache.
+    var noCache = false
 
     init(_ arguments: ParsedArguments) {
         config = arguments.value(Option.config)
@@ -14,6 +18,8 @@ struct CommonOptions {
         pages = arguments.values(Option.pages)
         swift = arguments.values(Option.swift)
         exclude = arguments.values(Option.exclude)
+        cacheDirectory = arguments.value(Option.cacheDirectory).map { ProjectInputs.absolute($0) }
+        noCache = arguments.isSet(Option.noCache)
     }
 
     /// Only a config file: what `hawser init` lints with after writing one.
