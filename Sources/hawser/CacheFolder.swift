@@ -98,7 +98,7 @@ struct RunRecord: Codable {
     }
 
     func store(_ key: [UInt8], in cache: FactCache) {
-        guard let data = try? JSONEncoder().encode(self) else { return }
+        guard let data = try? FactCache.encoder.encode(self) else { return }
         cache.setBytes(Array(data), for: key)
     }
 

@@ -71,8 +71,15 @@ public struct FactCache: Sendable {
     }
 
     func setValue<T: Encodable>(_ value: T, for key: [UInt8]) {
-        guard let data = try? JSONEncoder().encode(value) else { return }
+        guard let data = try? Self.encoder.encode(value) else { return }
         setBytes(Array(data), for: key)
+    }
+
+    /// Sorted keys: the same value is always the same bytes.
+    public static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
     }
 
     /// The cached value under `key`, or `compute()`'s, stored for next time.
