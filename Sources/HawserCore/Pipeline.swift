@@ -77,9 +77,11 @@ public enum Pipeline {
     }
 
     /// Runs every check and makes the model; with `rendering`, also renders the output files.
-    public static func run(_ input: ProjectInput, rendering: Bool = true) -> PipelineResult {
+    /// With a `cache`, the front ends' facts are looked up there before anything is parsed
+    /// (`Pipeline+Cache.swift`); the result is the same with or without one.
+    public static func run(_ input: ProjectInput, rendering: Bool = true, cache: FactCache? = nil) -> PipelineResult {
         let input = input.withoutGeneratedFiles()
-        var report = analyze(input)
+        var report = analyze(input, cache: cache)
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName])
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
@@ -96,35 +98,32 @@ public enum Pipeline {
 
     /// The front ends and the checks: parse and extract facts from each language, derive the
     /// contract, check everything against each other, apply suppressions, and sort.
-    static func analyze(_ input: ProjectInput) -> Report {
+    static func analyze(_ input: ProjectInput, cache: FactCache? = nil) -> Report {
         let input = input.withoutGeneratedFiles()
         let global = input.config.runtime.global
         let placeholders = input.config.placeholders
         // Pages are linted like scripts, but only their JavaScript and HTML: style sheets count
         // only where they are user scripts.
         let linted = input.scripts.filter { !$0.isStyleSheet } + input.pages.filter { $0.isJavaScript || $0.isPage }
-        let fileFacts = concurrentMap(linted) { analyzeScript($0, runtimeGlobal: global, placeholders: placeholders) }
+        let fileFacts = concurrentMap(linted) { cachedScriptFacts($0, runtimeGlobal: global, placeholders: placeholders, cache: cache) }
         // Objective-C files go to their front end, everything else of the native sources to Swift's.
-        var nativeFacts = NativeFacts.merging([
-            SwiftFrontEnd.analyze(input.swift.filter { !$0.isObjectiveCSource }),
-            ObjCFrontEnd.analyze(input.swift.filter(\.isObjectiveCSource)),
-        ])
+        let native = nativeStage(input.swift, runtimeGlobal: global, placeholders: placeholders, cache: cache)
+        var nativeFacts = native.facts
         // The config's `registered` names, as registrations at their place in the config. They
         // are taken to accept replies, since nothing says they do not.
         nativeFacts.registrations += input.config.registered.map {
             HandlerRegistration(name: $0.name, location: $0.location, reply: true, world: nil, scope: nil, isPattern: $0.isPattern, isDeclared: true)
         }
-        let embedded = nativeFacts.embeddedScripts.map { analyzeEmbedded($0, runtimeGlobal: global, placeholders: placeholders) }
         // Calls of wrapper functions are uses, in whichever file the wrapper is.
-        let scriptFacts = WrapperCalls.resolve(fileFacts + embedded.map(\.facts), placeholders: placeholders)
+        let scriptFacts = WrapperCalls.resolve(fileFacts + native.embedded, placeholders: placeholders)
         // The contract (what the bridge is built from) comes from the scripts and pages themselves.
         let (contract, contractDiagnostics) = BridgeContract.derive(
             uses: scriptFacts.prefix(fileFacts.count).flatMap(\.uses), config: input.config)
 
         var diagnostics = scriptFacts.flatMap(\.diagnostics) + nativeFacts.diagnostics + contractDiagnostics
         diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: nativeFacts, contract: contract, registration: input.config.registration)
-        let worldUses = zip(nativeFacts.embeddedScripts, embedded).flatMap { script, analysed in
-            script.world.map { world in analysed.facts.uses.map { (use: $0, world: world) } } ?? []
+        let worldUses = zip(nativeFacts.embeddedScripts, native.embedded).flatMap { script, facts in
+            script.world.map { world in facts.uses.map { (use: $0, world: world) } } ?? []
         }
         diagnostics += WorldChecker.check(uses: worldUses, registrations: nativeFacts.registrations)
         let suppressions = scriptFacts.flatMap(\.suppressions) + nativeFacts.suppressions

@@ -30,16 +30,29 @@ enum BuildCommand: Subcommand {
             io.err("hawser: using \(configFile); paths are relative to its folder\n")
         }
         let outputFolder = project.outputFolder
-        let result = Pipeline.run(project.input)
-        let report = result.report
-        if !(options.format == .text && report.diagnostics.isEmpty) {
-            io.out(options.format.render(report))
+        let output = OutputFolder(path: outputFolder, manifest: Pipeline.manifestFile)
+        let cache = CacheFolder.cache(options.common, project: project, io: io)
+        // A build of the same inputs, config and options wrote these files: when the output
+        // folder still holds exactly them (read under a shared lock, with no interrupted build
+        // in it), there is nothing to parse, check or write.
+        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)"]) }
+        if let cache, let key, output.state == .folder, let record = RunRecord.load(key, from: cache),
+           let lock = try OutputLock.acquire(outputFolder, exclusive: false, io: io) {
+            defer { lock.release() }
+            if !OutputTransaction.isInterrupted(outputFolder), record.isWritten(in: output) {
+                io.out(record.stdout)
+                io.err(options.check ? "hawser: \(outputFolder) is up to date (\(plural(record.files.count, "file")))\n" : record.stderr)
+                return .success
+            }
         }
+        let result = Pipeline.run(project.input, cache: cache)
+        let report = result.report
+        let stdout = options.format == .text && report.diagnostics.isEmpty ? "" : options.format.render(report)
+        io.out(stdout)
         if report.errorCount > 0 || (options.strict && report.warningCount > 0) {
             io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)); nothing written to \(outputFolder)\n")
             return .findings
         }
-        let output = OutputFolder(path: outputFolder, manifest: Pipeline.manifestFile)
         if output.state == .notAFolder { throw output.notAFolderError }
         if options.check {
             let lock = output.state == .folder ? try OutputLock.acquire(outputFolder, exclusive: false, io: io) : nil
@@ -79,7 +92,17 @@ enum BuildCommand: Subcommand {
             return .findings
         }
         try output.apply(plan, files: result.files)
-        io.err("hawser: built \(plural(result.scriptCount, "script")) into \(outputFolder): \(plan.missing.count) added, \(plan.stale.count) updated, \(plan.extra.count) deleted, \(plan.unchanged) unchanged\n")
+        io.err(builtSummary(result.scriptCount, into: outputFolder, plan))
+        if let cache, let key {
+            // What a run with nothing changed prints: every file unchanged.
+            let unchanged = OutputFolder.Plan(unchanged: result.files.count)
+            RunRecord(stdout: stdout, stderr: builtSummary(result.scriptCount, into: outputFolder, unchanged), status: 0,
+                      files: RunRecord.digests(result.files)).store(key, in: cache)
+        }
         return .success
+    }
+
+    static func builtSummary(_ scripts: Int, into folder: String, _ plan: OutputFolder.Plan) -> String {
+        "hawser: built \(plural(scripts, "script")) into \(folder): \(plan.missing.count) added, \(plan.stale.count) updated, \(plan.extra.count) deleted, \(plan.unchanged) unchanged\n"
     }
 }

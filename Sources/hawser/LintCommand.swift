@@ -18,13 +18,24 @@ enum LintCommand: Subcommand {
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
         let project = try ProjectInputs.load(options.common)
-        // The build's checks (metadata, names, @require) without writing anything.
-        let report = Pipeline.run(project.input, rendering: false).report
-        io.out(options.format.render(report))
-        if options.format == .text {
-            io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription))\n")
+        let cache = CacheFolder.cache(options.common, project: project, io: io)
+        // A run with the same inputs, config and options printed this before.
+        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)"]) }
+        if let cache, let key, let record = RunRecord.load(key, from: cache), let status = ExitStatus(rawValue: record.status) {
+            io.out(record.stdout)
+            io.err(record.stderr)
+            return status
         }
-        if report.errorCount > 0 || (options.strict && report.warningCount > 0) { return .findings }
-        return .success
+        // The build's checks (metadata, names, @require) without writing anything.
+        let report = Pipeline.run(project.input, rendering: false, cache: cache).report
+        var record = RunRecord(stdout: options.format.render(report), stderr: "", status: ExitStatus.success.rawValue)
+        if options.format == .text {
+            record.stderr = "hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription))\n"
+        }
+        if report.errorCount > 0 || (options.strict && report.warningCount > 0) { record.status = ExitStatus.findings.rawValue }
+        if let cache, let key { record.store(key, in: cache) }
+        io.out(record.stdout)
+        io.err(record.stderr)
+        return ExitStatus(rawValue: record.status) ?? .findings
     }
 }

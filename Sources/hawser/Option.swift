@@ -87,6 +87,14 @@ extension Option {
         "--exclude", value: "GLOB", repeatable: true,
         help: "Skip the files and folders matching GLOB (*, **, ?), relative to the current folder. Adds to the config's 'exclude'.",
         for: projectCommands)
+    static let cacheDirectory = Option(
+        "--cache-dir", value: "DIR",
+        help: "Keep the cache of extracted facts here (default: .build/hawser-cache in the config file's folder, or the current folder without one).",
+        for: projectCommands)
+    static let noCache = Option(
+        "--no-cache",
+        help: "Read and write no cache: parse every input.",
+        for: projectCommands)
     static let outputFolder = Option(
         "--output", value: "DIR",
         help: "Write here. Replaces the config's 'output' (default: output).",
@@ -129,7 +137,10 @@ extension Option {
         for: [.hawser])
 
     /// Every option, in the order the synopses and help list them.
-    static let table: [Option] = [config, scripts, pages, swift, exclude, directory, outputFolder, outputFile, check, force, forceOutput, forceConfig, format, strict, help, version]
+    static let table: [Option] = [
+        config, scripts, pages, swift, exclude, directory, cacheDirectory, noCache, outputFolder, outputFile, check, force, forceOutput,
+        forceConfig, format, strict, help, version,
+    ]
 
     /// The options `command` accepts, in table order.
     static func accepted(by command: CommandName) -> [Option] {

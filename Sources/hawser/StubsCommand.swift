@@ -25,7 +25,7 @@ enum StubsCommand: Subcommand {
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
         let project = try ProjectInputs.load(options.common)
-        let result = Pipeline.run(project.input, rendering: false)
+        let result = Pipeline.run(project.input, rendering: false, cache: CacheFolder.cache(options.common, project: project, io: io))
         let report = result.report
         if report.errorCount > 0 {
             io.out(ReportFormat.text.render(report))

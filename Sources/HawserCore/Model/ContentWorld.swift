@@ -4,7 +4,7 @@ enum InjectionTime: String, Sendable, Hashable {
 }
 
 /// The content world a user script runs in.
-enum ContentWorldSpec: Hashable, Sendable {
+enum ContentWorldSpec: Hashable, Sendable, Codable {
     case page, defaultClient, named(String)
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// A position in an input file: the file's display path, a 1-based line, and a 1-based column
 /// that counts UTF-8 bytes (as swiftc and Xcode do).
-public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     public var file: String
     public var line: Int
     public var column: Int
@@ -35,7 +35,7 @@ public enum Severity: String, Sendable, Comparable, Codable {
 }
 
 /// A finding with a stable code. Front ends and checks produce them; reporters render them.
-public struct Diagnostic: Hashable, Sendable {
+public struct Diagnostic: Hashable, Sendable, Codable {
     public var code: DiagnosticCode
     public var severity: Severity
     public var message: String
@@ -68,7 +68,7 @@ public struct Diagnostic: Hashable, Sendable {
 /// A comment `hawser-ignore: CODE[, CODE…]` found by a front end. It silences findings with
 /// one of `codes` on `line` of `file`: the comment's own line when it ends a line of code,
 /// the next line when it stands alone.
-struct Suppression: Hashable, Sendable {
+struct Suppression: Hashable, Sendable, Codable {
     var file: String
     var line: Int
     var codes: Set<String>

@@ -1,6 +1,6 @@
 /// JavaScript held in a native string literal (a Swift `"""…"""` passed to `WKUserScript`, say),
 /// decoded, with the way back from each of its bytes to the literal's source position.
-struct EmbeddedScript: Hashable, Sendable {
+struct EmbeddedScript: Hashable, Sendable, Codable {
     /// The native source file.
     var file: String
     /// The decoded text, with each interpolation replaced by `interpolationPrefix` + a number.
@@ -14,7 +14,7 @@ struct EmbeddedScript: Hashable, Sendable {
     /// (empty when it cannot be resolved).
     var interpolations: [String: [String]] = [:]
 
-    struct Segment: Hashable, Sendable {
+    struct Segment: Hashable, Sendable, Codable {
         var scriptOffset: Int
         var line: Int
         var column: Int

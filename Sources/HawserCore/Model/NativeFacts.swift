@@ -3,7 +3,7 @@
 
 /// A call that registers a script message handler, such as
 /// `controller.add(self, name: "observer")` or `addScriptMessageHandler(self, contentWorld: .page, name: "readFile")`.
-struct HandlerRegistration: Hashable, Sendable {
+struct HandlerRegistration: Hashable, Sendable, Codable {
     var name: String
     var location: SourceLocation
     /// Registered with reply (`addScriptMessageHandler(_:contentWorld:name:)`).
@@ -51,7 +51,7 @@ struct HandlerRegistration: Hashable, Sendable {
 }
 
 /// A string literal that Swift compares with `message.name`.
-struct DispatchName: Hashable, Sendable {
+struct DispatchName: Hashable, Sendable, Codable {
     var name: String
     var location: SourceLocation
 
@@ -63,7 +63,7 @@ struct DispatchName: Hashable, Sendable {
 
 /// What a native front end extracts from the app's sources: registrations, dispatch names,
 /// its own findings and the suppressions.
-struct NativeFacts: Sendable {
+struct NativeFacts: Sendable, Codable {
     var registrations: [HandlerRegistration]
     var dispatchNames: [DispatchName]
     /// Findings of the front end itself, such as `unresolved-registration`.
@@ -125,7 +125,7 @@ extension NativeFacts {
 /// `"message_handler": Handler.name` of a dictionary literal. `key` is the string as written
 /// (`%message_handler%`, `$<message_handler>` or a bare `message_handler`); `names` are the
 /// handler names the value resolves to (empty when it cannot be resolved).
-struct PlaceholderBinding: Hashable, Sendable {
+struct PlaceholderBinding: Hashable, Sendable, Codable {
     var key: String
     var names: [String]
     var location: SourceLocation

@@ -91,7 +91,7 @@ struct PlaceholderForm: Hashable, Sendable {
 }
 
 /// One placeholder in a text: `%message_handler%` at some byte range, named `message_handler`.
-struct PlaceholderOccurrence: Hashable, Sendable {
+struct PlaceholderOccurrence: Hashable, Sendable, Codable {
     /// The byte range of the whole occurrence, prefix and suffix included.
     var range: Range<Int>
     /// The occurrence as written: `%message_handler%`.

@@ -1,8 +1,8 @@
 /// A place where a script uses a message handler: a `postMessage` call on it, or a reference
 /// that is passed, returned or stored (its post happens elsewhere).
-struct HandlerUse: Hashable, Sendable {
+struct HandlerUse: Hashable, Sendable, Codable {
     /// How a script reaches the handler.
-    enum Form: String, Hashable, Sendable {
+    enum Form: String, Hashable, Sendable, Codable {
         /// `….messageHandlers.NAME.postMessage(…)`, directly or through an alias.
         case postMessage
         /// A handler passed, returned or stored (its post happens elsewhere), or a method other
@@ -47,7 +47,7 @@ struct HandlerUse: Hashable, Sendable {
 /// A handler name written with placeholders (`placeholders` in `hawser.json`) that the app
 /// fills in before injecting the script: `%message_handler%`, `$<message_handler>`, or
 /// `Focus_{{id}}`.
-struct HandlerTemplate: Hashable, Sendable {
+struct HandlerTemplate: Hashable, Sendable, Codable {
     /// The name as written.
     var written: String
     /// Its placeholders, in order, with byte ranges in `written`; never empty.
@@ -64,7 +64,7 @@ struct HandlerTemplate: Hashable, Sendable {
 
 /// What the JavaScript front end extracts from one input file (a `.js` file, or all inline
 /// scripts of an `.html` file).
-struct JavaScriptFacts: Sendable {
+struct JavaScriptFacts: Sendable, Codable {
     var file: String
     var uses: [HandlerUse]
     /// Findings of the front end itself: `syntax-error`, `dynamic-handler-name`,
@@ -95,7 +95,7 @@ struct JavaScriptFacts: Sendable {
 /// .postMessage(message) }`. Its calls with a constant in that position are uses of that name.
 /// A function that forwards its own parameter to a wrapper's is a wrapper too; that is found
 /// across files, from `FunctionCall`s.
-struct WrapperFunction: Hashable, Sendable {
+struct WrapperFunction: Hashable, Sendable, Codable {
     /// The names the function is called by (`FunctionCall.callee`).
     var keys: [String]
     /// The position of the parameter that names the handler.
@@ -109,7 +109,7 @@ struct WrapperFunction: Hashable, Sendable {
 }
 
 /// A call of a function named by an identifier or a member path, with its first arguments.
-struct FunctionCall: Hashable, Sendable {
+struct FunctionCall: Hashable, Sendable, Codable {
     /// The callee: a global name or member path as written (`$.postNativeMessage`, without a
     /// leading `window.`), or for a function declared in a local scope its name with the place
     /// of its declaration (`send@file.js:3:12`), so that only calls that reach it match.
@@ -122,7 +122,7 @@ struct FunctionCall: Hashable, Sendable {
 }
 
 /// One argument of a `FunctionCall`.
-enum CallArgument: Hashable, Sendable {
+enum CallArgument: Hashable, Sendable, Codable {
     /// A string literal, or a constant the front end resolves to one.
     case string(String, SourceLocation)
     /// A parameter of the function the call is in (a function called by `keys`): the call

@@ -2,8 +2,8 @@ import TreeSitter
 
 /// What a script passes as a payload at one use site, as far as its literal syntax tells:
 /// the facts payload-type inference and schema checks work from.
-struct PayloadLiteral: Hashable, Sendable {
-    enum Kind: String, Hashable, Sendable {
+struct PayloadLiteral: Hashable, Sendable, Codable {
+    enum Kind: String, Hashable, Sendable, Codable {
         /// A string or template literal.
         case string
         /// A numeric literal (optionally signed).
@@ -33,7 +33,7 @@ struct PayloadLiteral: Hashable, Sendable {
 }
 
 /// One `key: value` of an object literal payload.
-struct PayloadProperty: Hashable, Sendable {
+struct PayloadProperty: Hashable, Sendable, Codable {
     var key: String
     /// Where the key is written.
     var location: SourceLocation

@@ -1,0 +1,117 @@
+import Foundation
+import HawserCore
+
+/// The fact cache on disk: one file per entry, named by its key, in one folder
+/// (`.build/hawser-cache` by default). An entry is written to a temporary file in the same
+/// folder and renamed into place, so a reader (another run at the same time) sees the whole old
+/// entry, the whole new one, or none. What is read is verified by `FactCache`, never trusted.
+/// A folder that cannot be created or written leaves the run uncached, with one note.
+final class CacheFolder: CacheStore, @unchecked Sendable {
+    let path: String
+    private let lock = NSLock()
+    private var failed = false
+    private let io: StandardStreams
+
+    init(path: String, io: StandardStreams) {
+        self.path = path
+        self.io = io
+    }
+
+    /// The cache a command uses: none with `--no-cache`; `--cache-dir`, or `.build/hawser-cache`
+    /// in the folder of the config file (the current folder without one).
+    static func cache(_ options: CommonOptions, project: ProjectInputs, io: StandardStreams) -> FactCache? {
+        guard !options.noCache else { return nil }
+        let folder = options.cacheDirectory ?? ProjectInputs.join(project.baseFolder, defaultFolder)
+        return FactCache(store: CacheFolder(path: folder, io: io))
+    }
+
+    static let defaultFolder = ".build/hawser-cache"
+
+    func load(_ key: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: file(key)).map(Array.init)
+    }
+
+    func store(_ key: String, _ bytes: [UInt8]) {
+        guard !lock.withLock({ failed }) else { return }
+        let temporary = ProjectInputs.join(path, ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+            // rename(2) replaces the entry in one step.
+            guard rename(temporary, file(key)) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            let first = lock.withLock { () -> Bool in
+                defer { failed = true }
+                return !failed
+            }
+            if first { io.err("hawser: note: cannot write the cache in \(path); continuing without it\n") }
+        }
+    }
+
+    private func file(_ key: String) -> String { ProjectInputs.join(path, key) }
+}
+
+/// What a whole run of `hawser lint` or `hawser build` printed and wrote, cached under the
+/// digest of everything it is a function of (`key`): every input file's path and bytes, the
+/// config file's path and bytes, the options that change the output, the current folder, and
+/// Hawser's version. A later run with the same key prints the same and, for a build whose output
+/// folder still holds exactly the recorded bytes, has nothing to write: it parses, checks and
+/// generates nothing.
+struct RunRecord: Codable {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+    /// For a build: each output file (relative to the output folder) and its SHA-256 digest.
+    var files: [String: String] = [:]
+
+    static func key(_ command: CommandName, project: ProjectInputs, options: [String]) -> [UInt8]? {
+        // The config's bytes: read again, from where `load` read it (its own folder when it ran there).
+        var config: [UInt8] = []
+        if let file = project.configFile {
+            guard let data = FileManager.default.contents(atPath: project.runsInConfigFolder ? ProjectInputs.configName : file) else {
+                return nil
+            }
+            config = Array(data)
+        }
+        return FactCache.key("run-\(command.rawValue)") { hasher in
+            hasher.field(ProjectInputs.absolute("."))
+            hasher.field(project.configFile ?? "")
+            hasher.field(config)
+            hasher.update(project.runsInConfigFolder ? 1 : 0)
+            hasher.field(project.outputFolder)
+            hasher.update(options.count)
+            for option in options { hasher.field(option) }
+            for files in [project.scripts, project.pages, project.swift, project.schemas] {
+                hasher.update(files.count)
+                for file in files {
+                    hasher.field(file.path)
+                    hasher.field(file.relativePath)
+                    hasher.field(file.bytes)
+                }
+            }
+        }
+    }
+
+    static func load(_ key: [UInt8], from cache: FactCache) -> RunRecord? {
+        cache.bytes(key).flatMap { try? JSONDecoder().decode(RunRecord.self, from: Data($0)) }
+    }
+
+    func store(_ key: [UInt8], in cache: FactCache) {
+        guard let data = try? FactCache.encoder.encode(self) else { return }
+        cache.setBytes(Array(data), for: key)
+    }
+
+    /// The digests of a build's output files.
+    static func digests(_ files: [String: [UInt8]]) -> [String: String] {
+        files.mapValues { SHA256.hex(SHA256.hash($0)) }
+    }
+
+    /// Whether `folder` holds exactly the recorded files' bytes. The recorded manifest is among
+    /// them, so it lists no file this build would delete.
+    func isWritten(in folder: OutputFolder) -> Bool {
+        !files.isEmpty && files.allSatisfy { file, digest in
+            FileManager.default.contents(atPath: folder.display(file)).map { SHA256.hex(SHA256.hash(Array($0))) == digest } ?? false
+        }
+    }
+}
