@@ -23,7 +23,8 @@ struct HawserPlugin: BuildToolPlugin {
         .buildCommand(
             displayName: "Hawser: building the bridge of \(project.displayFolder)",
             executable: tool,
-            arguments: project.arguments("build") + ["--output", workDirectory.path],
+            arguments: project.arguments("build", cache: workDirectory.appendingPathComponent(".hawser-cache"))
+                + ["--output", workDirectory.path],
             inputFiles: project.inputFiles(),
             outputFiles: [workDirectory.appendingPathComponent("\(project.name).swift")])
     }

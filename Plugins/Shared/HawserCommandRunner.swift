@@ -32,7 +32,7 @@ enum HawserCommandRunner {
         for project in projects {
             let process = Process()
             process.executableURL = tool
-            process.arguments = project.arguments(command) + passed
+            process.arguments = project.arguments(command, cache: context.pluginWorkDirectoryURL.appendingPathComponent("hawser-cache")) + passed
             try process.run()
             process.waitUntilExit()
             if process.terminationStatus != 0 { failed.append(project.displayFolder) }

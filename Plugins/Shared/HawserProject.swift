@@ -75,9 +75,11 @@ struct HawserProject {
     /// The target's folder as the build log names it.
     var displayFolder: String { relative(folder) }
 
-    /// `hawser COMMAND` run in `root` on this project: with its config, or the default folders.
-    func arguments(_ command: String) -> [String] {
-        var arguments = [command, "--directory", root.path]
+    /// `hawser COMMAND` run in `root` on this project: with its config, or the default folders,
+    /// and its cache in `cache`, inside the plugin's work directory (the one place a plugin may
+    /// write; the default, `.build/hawser-cache` beside the config, would be in the sources).
+    func arguments(_ command: String, cache: URL) -> [String] {
+        var arguments = [command, "--directory", root.path, "--cache-dir", cache.path]
         if let config {
             arguments += ["--config", relative(config)]
         } else {
