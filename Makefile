@@ -7,7 +7,7 @@ SWIFT_FLAGS ?=
 HAWSER := .build/release/hawser
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap' -o -name '*.js' -o -name '*.swift.txt') Package.swift
 
-.PHONY: all build deps demo test e2e bench clean
+.PHONY: all build deps demo test e2e bench fuzz clean
 all: build
 
 deps:
@@ -33,6 +33,11 @@ e2e: build
 
 bench: build
 	@Benchmarks/run.sh
+
+# The fuzz targets (Fuzz/), libFuzzer and AddressSanitizer: FUZZ_SECONDS per target (default 60),
+# FUZZ_TARGETS to pick some. Corpora and crashes stay in .build/fuzz/.
+fuzz: deps
+	@scripts/fuzz.sh
 
 clean:
 	rm -rf .build

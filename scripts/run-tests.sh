@@ -16,6 +16,9 @@ Tests/Make/build-fails-on-error.sh
 scripts/swift-build.sh --build-tests ${SWIFT_FLAGS:-}
 swift test --skip-build --disable-swift-testing ${SWIFT_FLAGS:-}
 
+# Thousands of mutated fixture inputs through the binary: exit 0 or 1, never a signal, in bounded time.
+python3 Tests/Mutation/mutation-test.py --hawser .build/debug/hawser
+
 # The committed demo output must be what the sources build to.
 .build/debug/hawser build --check
 
