@@ -7,7 +7,7 @@ SWIFT_FLAGS ?=
 HAWSER := .build/release/hawser
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap' -o -name '*.js' -o -name '*.swift.txt') Package.swift
 
-.PHONY: all build deps demo test e2e bench fuzz clean
+.PHONY: all build deps demo test sanitize e2e bench fuzz clean
 all: build
 
 deps:
@@ -25,14 +25,21 @@ demo: build
 test: deps
 	@scripts/run-tests.sh
 
+# The Swift tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer; CI runs it
+# after `make test` (.ci/run).
+sanitize: deps
+	@scripts/sanitize.sh
+
 # The committed output/ in a real WebKit (WebKitGTK under Xvfb); `make test` runs it too, on Linux.
 e2e: build
 	@$(HAWSER) build --check
 	@scripts/install-e2e-deps.sh
 	@xvfb-run -a /usr/bin/python3 Tests/E2E/webkit_e2e.py
 
+# Every performance figure from one run, as a table with ratios (Benchmarks/bench.py; BENCH_SCALE).
 bench: build
-	@Benchmarks/run.sh
+	@scripts/swift-build.sh -c release --product hawser-bench $(SWIFT_FLAGS)
+	@python3 Benchmarks/bench.py --scale $(or $(BENCH_SCALE),1)
 
 # The fuzz targets (Fuzz/), libFuzzer and AddressSanitizer: FUZZ_SECONDS per target (default 60),
 # FUZZ_TARGETS to pick some. Corpora and crashes stay in .build/fuzz/.
@@ -40,4 +47,4 @@ fuzz: deps
 	@scripts/fuzz.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-sanitize

@@ -48,6 +48,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "hawser", dependencies: ["HawserCore"]),
+        // `make bench`'s yardstick: a raw parse with the same grammar, no analysis.
+        .executableTarget(name: "hawser-bench", dependencies: ["CTreeSitter", "TreeSitterJavaScript"]),
         .testTarget(name: "HawserCoreTests", dependencies: ["HawserCore", "TreeSitter"]),
     ]
 )

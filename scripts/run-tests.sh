@@ -16,6 +16,10 @@ Tests/Make/build-fails-on-error.sh
 scripts/swift-build.sh --build-tests ${SWIFT_FLAGS:-}
 swift test --skip-build --disable-swift-testing ${SWIFT_FLAGS:-}
 
+# make bench runs (at a tiny scale, with the debug binaries; its figures are not checked here:
+# performance is the benchmark's job, never a timed test's).
+python3 Benchmarks/bench.py --scale 0.002 --runs 1 --hawser .build/debug/hawser --raw .build/debug/hawser-bench >/dev/null
+
 # Thousands of mutated fixture inputs through the binary: exit 0 or 1, never a signal, in bounded time.
 python3 Tests/Mutation/mutation-test.py --hawser .build/debug/hawser
 
@@ -24,6 +28,9 @@ python3 Tests/Mutation/mutation-test.py --hawser .build/debug/hawser
 
 # The injected runtime, under node's test runner.
 HAWSER_BIN=.build/debug/hawser node --test Tests/Runtime/
+
+# The output folder under kill -9, a concurrent build, a file in its place, read-only, full disk.
+python3 Tests/Output/output_safety_test.py --hawser .build/debug/hawser
 
 # The demo's emitted scripts in real WebKit (WebKitGTK under Xvfb), with the debug binary.
 if [ "$(uname -s)" = "Linux" ]; then

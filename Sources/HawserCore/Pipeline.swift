@@ -97,6 +97,17 @@ public enum Pipeline {
     /// The name of `manifest.json`, which lists every output file.
     public static let manifestFile = BuildManifest.fileName
 
+    /// Whether `bytes`, found at `file` in an output folder, is something Hawser generated: a
+    /// file with Hawser's header, or (for `manifest.json`) a JSON object whose `generator`
+    /// field is Hawser's. `hawser build` replaces such files; any other file there is the user's.
+    public static func isOwnOutput(_ bytes: [UInt8], file: String) -> Bool {
+        guard file == manifestFile else { return GeneratedHeader.isGenerated(bytes) }
+        guard case .object(let members)? = try? JSON.parse(bytes),
+              let generator = members.first(where: { $0.0 == "generator" })?.1.stringValue
+        else { return false }
+        return generator.hasPrefix(GeneratedHeader.marker)
+    }
+
     /// Runs every check and makes the model; with `rendering`, also renders the output files.
     public static func run(_ input: ProjectInput, rendering: Bool = true) -> PipelineResult {
         let (input, textDiagnostics) = input.withoutGeneratedFiles().textOnly()
@@ -105,6 +116,7 @@ public enum Pipeline {
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName])
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
         report.add(userScripts.diagnostics + typeDiagnostics)
+        report.add(checkKnownWorlds(of: userScripts.scripts, pages: input.pages, report: report, config: input.config))
 
         let scripts = RuntimeScripts.scripts(config: input.config, contract: report.contract, worlds: userScripts.scripts.map(\.world))
             + userScripts.scripts
@@ -140,9 +152,11 @@ public enum Pipeline {
             HandlerRegistration(name: $0.name, location: $0.location, reply: true, world: nil, scope: nil, isPattern: $0.isPattern, isDeclared: true)
         }
         let embedded = nativeFacts.embeddedScripts.map { analyzeEmbedded($0, runtimeGlobal: global, placeholders: placeholders) }
-        let scriptFacts = fileFacts + embedded.map(\.facts)
+        // Calls of wrapper functions are uses, in whichever file the wrapper is.
+        let scriptFacts = WrapperCalls.resolve(fileFacts + embedded.map(\.facts), placeholders: placeholders)
         // The contract (what the bridge is built from) comes from the scripts and pages themselves.
-        let (contract, contractDiagnostics) = BridgeContract.derive(uses: fileFacts.flatMap(\.uses), config: input.config)
+        let (contract, contractDiagnostics) = BridgeContract.derive(
+            uses: scriptFacts.prefix(fileFacts.count).flatMap(\.uses), config: input.config)
 
         var diagnostics = textDiagnostics + scriptFacts.flatMap(\.diagnostics) + nativeFacts.diagnostics + contractDiagnostics
         diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: nativeFacts, contract: contract, registration: input.config.registration)
@@ -155,6 +169,23 @@ public enum Pipeline {
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
             contract: contract, inputs: input.scripts + input.pages + input.swift, suppressions: suppressions,
             placeholderBindings: nativeFacts.placeholderBindings)
+    }
+
+    /// `world-mismatch` for the files whose world is certain: a user script with `@world`
+    /// metadata runs in that world, and the app's own pages run in the page world. A user script
+    /// without `@world` may be injected by the app itself anywhere, so it is not checked. With
+    /// generated registration the bridge registers every handler the scripts use in the page
+    /// world and in every world a script runs in, so nothing can mismatch.
+    static func checkKnownWorlds(
+        of scripts: [CompiledScript], pages: [SourceFile], report: Report, config: HawserConfig
+    ) -> [Diagnostic] {
+        guard config.registration != .generated else { return [] }
+        var worlds: [String: ContentWorldSpec] = [:]
+        for page in pages { worlds[page.path] = .page }
+        for script in scripts { if let world = script.declaredWorld, let source = script.source { worlds[source] = world } }
+        guard !worlds.isEmpty else { return [] }
+        let uses = report.handlers.flatMap(\.uses).compactMap { use in worlds[use.location.file].map { (use: use, world: $0) } }
+        return WorldChecker.check(uses: uses, registrations: report.handlers.flatMap(\.registrations))
     }
 
     /// JavaScript held in a native string literal, read in place. The literal may be a fragment,
@@ -218,6 +249,8 @@ public enum Pipeline {
             facts.uses += part.uses
             facts.diagnostics += part.diagnostics
             facts.suppressions += part.suppressions
+            facts.wrappers += part.wrappers
+            facts.calls += part.calls
         }
         return facts
     }
@@ -233,14 +266,25 @@ public enum Pipeline {
 }
 
 /// One slot per result, each written by exactly one iteration of `concurrentPerform`, which
-/// returns only when all are done.
+/// returns only when all are done. The slots are one fixed allocation written through its
+/// pointer: a stored `Array` mutated from several threads at once (even through
+/// `withUnsafeMutableBufferPointer`) is a data race on the array itself, which
+/// ThreadSanitizer reports (`make sanitize`).
 private final class ResultSlots<R>: @unchecked Sendable {
-    private var slots: [R?]
+    private let slots: UnsafeMutableBufferPointer<R?>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
 
     func set(_ index: Int, _ value: R) {
-        slots.withUnsafeMutableBufferPointer { $0[index] = value }
+        slots[index] = value
     }
 
     func values() -> [R] { slots.compactMap { $0 } }

@@ -96,10 +96,10 @@ public enum JavaScriptParser {
 
 /// One node of a `SyntaxTree`. Keeps its tree alive.
 public struct SyntaxNode: @unchecked Sendable {
-    fileprivate let raw: TSNode
+    let raw: TSNode
     public let tree: SyntaxTree
 
-    fileprivate init(raw: TSNode, tree: SyntaxTree) {
+    init(raw: TSNode, tree: SyntaxTree) {
         self.raw = raw
         self.tree = tree
     }

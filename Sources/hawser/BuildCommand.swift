@@ -14,12 +14,14 @@ enum BuildCommand: Subcommand {
         var check: Bool
         var format: ReportFormat
         var strict: Bool
+        /// Replace files in the output folder that are not Hawser's (`output-conflict`).
+        var force: Bool
     }
 
     static func options(from arguments: ParsedArguments) -> Options {
         Options(
             common: CommonOptions(arguments), output: arguments.value(Option.outputFolder), check: arguments.isSet(Option.check),
-            format: arguments.format, strict: arguments.isSet(Option.strict))
+            format: arguments.format, strict: arguments.isSet(Option.strict), force: arguments.isSet(Option.forceOutput))
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
@@ -38,8 +40,15 @@ enum BuildCommand: Subcommand {
             return .findings
         }
         let output = OutputFolder(path: outputFolder, manifest: Pipeline.manifestFile)
-        let plan = try output.plan(result.files)
+        if output.state == .notAFolder { throw output.notAFolderError }
         if options.check {
+            let lock = output.state == .folder ? try OutputLock.acquire(outputFolder, exclusive: false, io: io) : nil
+            defer { lock?.release() }
+            if OutputTransaction.isInterrupted(outputFolder) {
+                io.err("hawser: \(outputFolder) holds a build that was interrupted; run 'hawser build' to finish it\n")
+                return .findings
+            }
+            let plan = try output.plan(result.files)
             guard plan.isUpToDate else {
                 for path in plan.stale { io.err("hawser: stale: \(output.display(path))\n") }
                 for path in plan.missing { io.err("hawser: missing: \(output.display(path))\n") }
@@ -49,6 +58,25 @@ enum BuildCommand: Subcommand {
             }
             io.err("hawser: \(outputFolder) is up to date (\(plural(result.files.count, "file")))\n")
             return .success
+        }
+        _ = try POSIXFile.makeFolders(outputFolder)
+        guard let lock = try OutputLock.acquire(outputFolder, exclusive: true, io: io) else { return .usage }
+        defer { lock.release() }
+        switch try OutputTransaction.recover(outputFolder) {
+        case .finished: io.err("hawser: finished writing the output of an interrupted build into \(outputFolder)\n")
+        case .rolledBack: io.err("hawser: removed the partial files of an interrupted build from \(outputFolder)\n")
+        case nil: break
+        }
+        let plan = try output.plan(result.files)
+        // A file that is not Hawser's is never replaced unless --force says so; a folder never.
+        let blocking = plan.conflicts.filter { !options.force || $0.reason.hasPrefix("it is a folder") }
+        if !blocking.isEmpty {
+            for conflict in blocking {
+                let advice = conflict.reason.hasPrefix("it is a folder") ? "move it away" : "move it away, or pass --force to let the build replace it"
+                io.err("\(output.display(conflict.file)):1:1: error: hawser build would replace this file, which is not Hawser's output: \(conflict.reason); \(advice) [output-conflict]\n")
+            }
+            io.err("hawser: \(findingsSummary(errors: blocking.count, warnings: 0)); nothing written to \(outputFolder)\n")
+            return .findings
         }
         try output.apply(plan, files: result.files)
         io.err("hawser: built \(plural(result.scriptCount, "script")) into \(outputFolder): \(plan.missing.count) added, \(plan.stale.count) updated, \(plan.extra.count) deleted, \(plan.unchanged) unchanged\n")

@@ -99,6 +99,10 @@ extension Option {
         "--force",
         help: "Overwrite FILE when it exists.",
         for: [.stubs])
+    static let forceOutput = Option(
+        "--force",
+        help: "Replace files in the output folder that no Hawser build wrote (output-conflict) instead of stopping.",
+        for: [.build])
     static let forceConfig = Option(
         "--force",
         help: "Overwrite hawser.json when it exists.",
@@ -121,7 +125,7 @@ extension Option {
         for: [.hawser])
 
     /// Every option, in the order the synopses and help list them.
-    static let table: [Option] = [config, scripts, pages, swift, exclude, outputFolder, outputFile, check, force, forceConfig, format, strict, help, version]
+    static let table: [Option] = [config, scripts, pages, swift, exclude, outputFolder, outputFile, check, force, forceOutput, forceConfig, format, strict, help, version]
 
     /// The options `command` accepts, in table order.
     static func accepted(by command: CommandName) -> [Option] {

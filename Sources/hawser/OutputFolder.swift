@@ -1,7 +1,8 @@
 import Foundation
 import HawserCore
 
-/// The output folder on disk: what differs from a build's files, and writing only that.
+/// The output folder on disk: what differs from a build's files, and writing only that, so
+/// that the folder always holds one build's complete output (see `OutputTransaction`).
 struct OutputFolder {
     var path: String
     /// The manifest file, whose `files` list says which files an earlier build generated.
@@ -17,66 +18,75 @@ struct OutputFolder {
         /// lists are the user's and never touched.
         var extra: [String] = []
         var unchanged = 0
+        /// Files this build would replace that are not Hawser's: no Hawser manifest lists them
+        /// and they carry no Hawser header (or, for the manifest, no `generator` field). The
+        /// build stops unless `--force` is given. With the reason each is not Hawser's.
+        var conflicts: [(file: String, reason: String)] = []
 
         var isUpToDate: Bool { stale.isEmpty && missing.isEmpty && extra.isEmpty }
     }
 
     func display(_ file: String) -> String { ProjectInputs.join(path, file) }
 
+    /// What the folder is: absent, a folder, or something else (a file) that cannot be one.
+    enum State { case absent, folder, notAFolder }
+
+    var state: State {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .absent }
+        return isDirectory.boolValue ? .folder : .notAFolder
+    }
+
+    /// The error for an output path that is a file.
+    var notAFolderError: UsageError {
+        UsageError(message: "the output folder '\(path)' is a file, not a folder; nothing was written. Remove it, or choose another output folder")
+    }
+
     func plan(_ files: [String: [UInt8]]) throws -> Plan {
         var plan = Plan()
         let fileManager = FileManager.default
+        let previous = Set(previousFiles())
         for (file, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: display(file), isDirectory: &isDirectory), isDirectory.boolValue {
+                plan.conflicts.append((file, "it is a folder, where the build writes a file"))
+                plan.stale.append(file)
+                continue
+            }
             guard let existing = fileManager.contents(atPath: display(file)) else {
                 plan.missing.append(file)
                 continue
             }
-            if Array(existing) == bytes { plan.unchanged += 1 } else { plan.stale.append(file) }
+            if Array(existing) == bytes {
+                plan.unchanged += 1
+                continue
+            }
+            plan.stale.append(file)
+            if !previous.contains(file), !Pipeline.isOwnOutput(Array(existing), file: file) {
+                plan.conflicts.append((file, file == manifest
+                    ? "it is not a Hawser manifest (no 'generator' field names Hawser)"
+                    : "no Hawser manifest lists it and it has no Hawser header"))
+            }
         }
-        plan.extra = previousFiles().filter { files[$0] == nil && fileManager.fileExists(atPath: display($0)) }.sorted()
+        plan.extra = previous.filter { files[$0] == nil && fileManager.fileExists(atPath: display($0)) }.sorted()
         return plan
     }
 
-    /// The files the manifest of the last build lists; only these may be deleted.
+    /// The files the manifest of the last build lists; only these may be deleted. A
+    /// `manifest.json` that Hawser did not write lists nothing.
     func previousFiles() -> [String] {
-        guard let data = FileManager.default.contents(atPath: display(manifest)),
+        guard let data = FileManager.default.contents(atPath: display(manifest)), Pipeline.isOwnOutput(Array(data), file: manifest),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let files = object["files"] as? [String]
         else { return [] }
-        // Never follow a manifest out of the folder.
-        return files.filter { !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }
+        return files.filter(OutputTransaction.isInsideFolder)
     }
 
-    /// Writes the stale and missing files (each atomically), deletes the extra ones, and writes
-    /// the manifest last: if anything fails before, the old manifest still lists what to clean up.
+    /// Writes the stale and missing files, deletes the extra ones, and writes the manifest
+    /// last, as one `OutputTransaction`: on any failure the folder keeps the previous output.
     func apply(_ plan: Plan, files: [String: [UInt8]]) throws {
-        let fileManager = FileManager.default
         let writes = (plan.missing + plan.stale).sorted { ($0 == manifest ? 1 : 0, $0) < ($1 == manifest ? 1 : 0, $1) }
-        for file in plan.extra {
-            do {
-                try fileManager.removeItem(atPath: display(file))
-            } catch {
-                throw UsageError(message: "cannot delete '\(display(file))': \(error.localizedDescription)")
-            }
-        }
-        // A script in a subfolder (`reader/index.js`) leaves its folder behind: removed when empty.
-        let folders = Set(plan.extra.flatMap { file in
-            let components = file.split(separator: "/").dropLast()
-            return components.indices.map { components[...$0].joined(separator: "/") }
-        })
-        for folder in folders.sorted(by: { $0.count > $1.count }) {
-            if (try? fileManager.contentsOfDirectory(atPath: display(folder)))?.isEmpty == true {
-                try? fileManager.removeItem(atPath: display(folder))
-            }
-        }
-        for file in writes {
-            let url = URL(fileURLWithPath: display(file))
-            do {
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(files[file] ?? []).write(to: url, options: .atomic)
-            } catch {
-                throw UsageError(message: "cannot write '\(display(file))': \(error.localizedDescription)")
-            }
-        }
+        guard !writes.isEmpty || !plan.extra.isEmpty else { return }
+        try OutputTransaction(folder: path, writes: writes, deletes: plan.extra).run(files)
     }
 }

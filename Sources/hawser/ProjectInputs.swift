@@ -40,8 +40,10 @@ struct ProjectInputs {
     static let nativeExtensions: Set<String> = ["swift", "m", "mm", "h"]
     static let configName = "hawser.json"
 
-    /// With `forBuild`: scripts below the output folder are not read, since they are the build's
-    /// own output; an output folder that is a scripts or pages folder is refused, since writing it
+    /// Files below the output folder are never read, by any command and as any kind (scripts,
+    /// pages, Swift), since they are the build's own output, reached directly, through a
+    /// symbolic link or as a configured folder inside it. With `forBuild`: an output folder that
+    /// is a scripts or pages folder is refused, since writing it
     /// would overwrite them; absolute folders inside the current folder are made relative, since
     /// their paths end up in the outputs; and a config found in a parent folder makes the command
     /// run from that folder, so that the output does not depend on where it was started.
@@ -102,7 +104,8 @@ struct ProjectInputs {
             (startFolder, options.exclude.compactMap(PathPattern.init)),
         ])
         let outputFolder = output ?? join(base, config.output)
-        var reader = Reader(exclusions: exclusions, output: forBuild ? outputFolder : nil)
+        // The output folder is never input, for lint as for build: lint reads what build reads.
+        var reader = Reader(exclusions: exclusions, output: outputFolder, refusesOutputFolder: forBuild)
         reader.claim(scriptFolders, kind: .scripts)
         reader.claim(pageFolders, kind: .pages)
         reader.claim(swiftFolders, kind: .swift)
@@ -266,6 +269,10 @@ extension ProjectInputs {
     struct Reader {
         let exclusions: Exclusions
         let output: String?
+        /// Whether an output folder that is a scripts or pages folder is an error (`hawser build`).
+        let refusesOutputFolder: Bool
+        /// The output folder as a folder on disk, however it is reached; nil while it does not exist.
+        private let outputIdentity: FolderIdentity?
         /// The standardised absolute path of every configured scripts and pages folder, and its kind.
         private var folders: [String: Kind] = [:]
         private var seen = Set<String>()
@@ -274,9 +281,24 @@ extension ProjectInputs {
         /// The files listed that could not be read, each an `unreadable-file` error.
         private(set) var unreadable: [UnreadableFile] = []
 
-        init(exclusions: Exclusions, output: String?) {
+        init(exclusions: Exclusions, output: String?, refusesOutputFolder: Bool = true) {
             self.exclusions = exclusions
             self.output = output
+            self.refusesOutputFolder = refusesOutputFolder
+            outputIdentity = output.flatMap(FolderIdentity.init)
+        }
+
+        /// Whether `path` is the output folder or inside it (by the folders' identity on disk, so
+        /// a symbolic link or another spelling of the path is seen through).
+        private func isInOutput(_ path: String) -> Bool {
+            guard let outputIdentity else { return false }
+            var current = path
+            while true {
+                if FolderIdentity(current) == outputIdentity { return true }
+                let parent = (current as NSString).deletingLastPathComponent
+                if parent == current || parent.isEmpty { return false }
+                current = parent
+            }
         }
 
         mutating func claim(_ paths: [String], kind: Kind) {
@@ -305,9 +327,14 @@ extension ProjectInputs {
                     throw UsageError(message: "\(kind.rawValue) folder '\(folder)' does not exist")
                 }
                 let folderPath = ProjectInputs.absolute(folder)
-                if let output, outputPath == folderPath, kind != .swift {
+                let isOutput = outputPath == folderPath || (outputIdentity != nil && FolderIdentity(folderPath) == outputIdentity)
+                if let output, refusesOutputFolder, isOutput, kind != .swift {
                     throw UsageError(message: "the output folder '\(output)' is the \(kind.rawValue) folder '\(folder)'; choose another output folder")
                 }
+                // A configured folder inside the output folder (or a Swift folder that is it) holds
+                // no inputs. (A scripts or pages folder that is the output folder is the user's:
+                // build refuses it, lint reads it.)
+                if !(isOutput && kind != .swift), isInOutput((folderPath as NSString).resolvingSymlinksInPath) { continue }
                 // Read as part of the enclosing folder of the same kind; or excluded as a whole.
                 if kind != .swift, enclosingKind(of: folderPath) == kind { continue }
                 if exclusions.excludes(folder: folderPath) { continue }
@@ -315,7 +342,7 @@ extension ProjectInputs {
                 let skip = { (path: String) -> Bool in
                     // The output folder: its files are not inputs. A folder of the other kind:
                     // read as that kind. An excluded folder.
-                    if path == outputPath { return true }
+                    if path == outputPath || (outputIdentity != nil && FolderIdentity(path) == outputIdentity) { return true }
                     if kind != .swift, let other = folders[path], other != kind { return true }
                     return exclusions.excludes(folder: path)
                 }
@@ -336,5 +363,18 @@ extension ProjectInputs {
             }
             return files
         }
+    }
+}
+
+/// A folder as the file system knows it (device and inode): the same whatever path reaches it.
+struct FolderIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 }

@@ -747,18 +747,21 @@ def flow_h_header_visible_elsewhere(notes):
             page.close()
 
 
-def compile_extra_scripts(directory, files):
-    """Compiles `files` (name -> source) with the real hawser binary; returns the manifest's
-    page-world scripts other than the runtime, as (entry, source)."""
+def build_project(directory, files, config=None):
+    """Builds `files` (name -> source, in the scripts folder) with the real hawser binary and
+    `config` merged into a minimal hawser.json; returns the manifest and every script of it, in
+    injection order, as (entry, source)."""
     if not os.access(HAWSER, os.X_OK):
         raise Failure("%s is missing; run `make build` (or pass --hawser)" % HAWSER)
     os.makedirs(os.path.join(directory, "scripts"))
     os.makedirs(os.path.join(directory, "swift"))
     for name, source in files.items():
-        with open(os.path.join(directory, "scripts", name), "w", encoding="utf-8") as f:
+        with open(os.path.join(directory, "scripts", name), "w", encoding="utf-8", newline="") as f:
             f.write(source)
+    settings = {"scripts": ["scripts"], "swift": ["swift"], "output": "out"}
+    settings.update(config or {})
     with open(os.path.join(directory, "hawser.json"), "w", encoding="utf-8") as f:
-        json.dump({"scripts": ["scripts"], "swift": ["swift"], "output": "out"}, f)
+        json.dump(settings, f)
     run = subprocess.run([HAWSER, "build", "--config", "hawser.json"], cwd=directory,
                          capture_output=True, text=True, timeout=30)
     if run.returncode != 0:
@@ -767,11 +770,16 @@ def compile_extra_scripts(directory, files):
         manifest = json.load(f)
     result = []
     for entry in manifest["scripts"]:
-        if entry["origin"] == "runtime":
-            continue
-        with open(os.path.join(directory, "out", entry["file"]), encoding="utf-8") as f:
+        with open(os.path.join(directory, "out", entry["file"]), encoding="utf-8", newline="") as f:
             result.append((entry, f.read()))
-    return result
+    return manifest, result
+
+
+def compile_extra_scripts(directory, files, config=None):
+    """Compiles `files` (name -> source) with the real hawser binary (`config` adds to its
+    hawser.json); returns the manifest's scripts other than the runtime, as (entry, source)."""
+    _, scripts = build_project(directory, files, config)
+    return [(entry, source) for entry, source in scripts if entry["origin"] != "runtime"]
 
 
 @test
@@ -822,6 +830,47 @@ def isolation_throwing_scripts_do_not_stop_the_others(notes):
         page.close()
 
 
+# Records what the wrappers report: the first argument of console.error and the error's message.
+CONSOLE_ERRORS = ("window.consoleErrors = []; const originalError = console.error;"
+                  "console.error = function (label, error) {"
+                  "  window.consoleErrors.push([String(label), error && error.message]);"
+                  "  return originalError.apply(this, arguments); };", "documentStart", False)
+
+
+@test
+def top_level_await_runs_awaits_a_reply_and_reports_errors_by_name(notes):
+    sources = {
+        "tla-reads.js": 'const text = await hawser.call("readFile", { path: "notes.txt" });\n'
+                        "window.tlaText = text;\n",
+        "tla-rejects.js": 'await hawser.call("readFile", { path: "missing.txt" });\nwindow.tlaAfterRejection = true;\n',
+        "tla-throws.js": 'if (!window.tlaNever) throw new Error("e2e: thrown before any await");\nawait 0;\n',
+    }
+    with tempfile.TemporaryDirectory(prefix="hawser-e2e-") as directory:
+        extra = compile_extra_scripts(directory, sources, config={"registered": ["readFile"]})
+    check_equal(sorted(e["name"] for e, _ in extra), ["tla-reads", "tla-rejects", "tla-throws"], "the extra scripts")
+    for entry, source in extra:
+        check(source.split("\n")[1] == "(async function () { try {", "%s is wrapped in an async function" % entry["name"])
+    manifest = load_manifest()
+    page = Page(demo_html(), scripts=manifest_scripts(manifest, notes) + extra, before=[CONSOLE_ERRORS],
+                manifest=manifest)
+    try:
+        page.js("""
+            await new Promise((resolve) => {
+              const poll = () => window.tlaText !== undefined && window.consoleErrors.length >= 2
+                ? resolve() : setTimeout(poll, 20);
+              poll();
+            });
+        """, what="the top-level awaits to resume and both failures to be reported")
+        check_equal(page.js("return window.tlaText;"), NOTES_TXT, "the text the script awaited")
+        errors = sorted(page.js("return window.consoleErrors;"))
+        check_equal(errors, [['[hawser] user script "tla-rejects" failed:', "no such file: missing.txt"],
+                             ['[hawser] user script "tla-throws" failed:', "e2e: thrown before any await"]],
+                    "the reported failures")
+        check_equal(page.js("return window.tlaAfterRejection === undefined;"), True, "the code after the rejected await")
+    finally:
+        page.close()
+
+
 @test
 def double_injection_of_the_runtime_is_harmless(notes):
     manifest = load_manifest()
@@ -848,6 +897,222 @@ def double_injection_of_the_runtime_is_harmless(notes):
         spin_for(0.3)
         check_equal(page.native.bodies("imageChanged"), [{"success": False}], "imageChanged's messages")
         check_equal(page.js('return hawser.emit("greeting", "once");'), 1, "greeting listeners")
+    finally:
+        page.close()
+
+
+# -------------------------------------------------------------------------------------------------
+# Escape torture: values that break naive escaping, across the bridge both ways and through the
+# build. Values are compared as parsed values (Python objects from the JavaScript values), never
+# as JSON text.
+
+MEBIBYTE = 1 << 20
+
+
+def torture_strings():
+    """Strings that break naive escaping, by name. Lone surrogates are representable on both
+    sides: JavaScript strings are UTF-16, a Python str holds them, and they travel as JSON
+    escapes (`\\ud800`), since a GVariant or C string could not carry them (nor NUL)."""
+    filler = "0123456789abcdef" * (MEBIBYTE // 16)
+    nasty = "\u2028\"'\\</script>\u0000\n\U0001F600"
+    megabyte = filler[:4096] + nasty + filler[4096 + len(nasty):]
+    return {
+        "quotes": "\"double\" 'single' `backtick` ${template}",
+        "backslashes": "\\ \\\\ \\n \\u2028 \\x00 \\",
+        "newlines": "lf\ncrlf\r\ncr\rend\n",
+        "separators": "\u2028line\u2029paragraph\u0085next",
+        "script": "</script><script>alert(1)</script><!-- --> ]]> </style>",
+        "nul": "\u0000a\u0000\u0000b",
+        "controls": "".join(chr(c) for c in range(1, 32)) + "\u007f",
+        "emoji": "\U0001F600 \U0001F469\u200d\U0001F469\u200d\U0001F467 \U0001F1E9\U0001F1EA e\u0301 \ufeff",
+        "loneHigh": "a\ud800b",
+        "loneLow": "\udc00",
+        "reversedPair": "\udc00\ud800",
+        "megabyte": megabyte,
+    }
+
+
+def torture_value():
+    """Every torture string, as values and as keys, nested in an array and an object."""
+    strings = torture_strings()
+    small = {k: v for k, v in strings.items() if k != "megabyte"}
+    return {"strings": strings, "list": list(small.values()),
+            "keys": {v: k for k, v in small.items()}}
+
+
+def as_json(value):
+    """JSON text of `value` in ASCII: lone surrogates and NUL become escapes."""
+    return json.dumps(value, ensure_ascii=True)
+
+
+def first_difference(actual, expected, path="value"):
+    """Where `actual` differs from `expected` (parsed values), or None; short enough to print."""
+    if type(actual) is not type(expected):
+        return "%s: expected a %s, got a %s" % (path, type(expected).__name__, type(actual).__name__)
+    if isinstance(expected, dict):
+        if set(actual) != set(expected):
+            missing = sorted(set(expected) - set(actual))[:3]
+            extra = sorted(set(actual) - set(expected))[:3]
+            return "%s: keys differ (missing %s, extra %s)" % (path, as_json(missing)[:200], as_json(extra)[:200])
+        for key in expected:
+            problem = first_difference(actual[key], expected[key], "%s[%s]" % (path, as_json(key)[:60]))
+            if problem:
+                return problem
+        return None
+    if isinstance(expected, list):
+        if len(actual) != len(expected):
+            return "%s: %d items, expected %d" % (path, len(actual), len(expected))
+        for index, (a, e) in enumerate(zip(actual, expected)):
+            problem = first_difference(a, e, "%s[%d]" % (path, index))
+            if problem:
+                return problem
+        return None
+    if actual != expected:
+        if isinstance(expected, str):
+            at = next((i for i, (a, e) in enumerate(zip(actual, expected)) if a != e), min(len(actual), len(expected)))
+            return ("%s: differs at index %d of %d (expected %s, got %s)"
+                    % (path, at, len(expected), as_json(expected[at:at + 12]), as_json(actual[at:at + 12])))
+        return "%s: expected %s, got %s" % (path, as_json(expected)[:100], as_json(actual)[:100])
+    return None
+
+
+def check_same(actual, expected, what):
+    problem = first_difference(actual, expected)
+    if problem:
+        raise Failure("%s: %s" % (what, problem))
+
+
+# In the page: a deep comparison with ===, so the page itself tells what arrived changed.
+SAME_IN_PAGE = """
+    function same(a, b) {
+      if (typeof a !== typeof b) return false;
+      if (typeof a !== "object" || a === null || b === null) return a === b;
+      if (Array.isArray(a) !== Array.isArray(b)) return false;
+      const ka = Object.keys(a), kb = Object.keys(b);
+      return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same(a[k], b[k]));
+    }
+"""
+
+TORTURE_CONFIG = {
+    "handlers": {
+        "echoReply": {"kind": "request", "transport": "reply"},
+        "echoSettle": {"kind": "request", "transport": "settle"},
+        "sink": {"kind": "message"},
+        "we\"ird</script>\u2028'\\name": {"kind": "message"},
+    },
+}
+ODD_HANDLER = "we\"ird</script>\u2028'\\name"
+TORTURE_CSS_NAME = "style \"x\" '</script>' & <b>"
+TORTURE_CSS_BODY = ("body::after { content: \"\\\"</script>\\2028\u2028\u2029\"; }\n"
+                    "/* '\\' \u0000 \U0001F600 */\n")
+TORTURE_CSS = "/* ==UserStyle==\n@name %s\n@run-at document-start\n==/UserStyle== */\n%s" % (
+    TORTURE_CSS_NAME, TORTURE_CSS_BODY)
+# A script whose file name holds U+2028, a JavaScript line terminator: in the header comment and
+# the sourceURL it must not end the comment (the rest of the name would run as code).
+ODD_SCRIPT_FILE = "odd\u2028window.injected=1;.js"
+
+
+def torture_page(native=None):
+    """A page with the runtime and scripts of a build of TORTURE_CONFIG, the odd script and
+    the style sheet; the handlers registered are those a WebKit signal name can carry."""
+    with tempfile.TemporaryDirectory(prefix="hawser-e2e-") as directory:
+        manifest, scripts = build_project(directory, {
+            ODD_SCRIPT_FILE: "window.oddRan = true;\n",
+            "torture.css": TORTURE_CSS,
+        }, TORTURE_CONFIG)
+    registered = dict(manifest, handlers=[h for h in manifest["handlers"] if h["name"] != ODD_HANDLER])
+    return manifest, Page(page_with("<p>torture</p>"), scripts=scripts, manifest=registered, native=native)
+
+
+@test
+def escape_torture_page_to_native_post_and_call(notes):
+    value = torture_value()
+    echoed = []
+
+    def echo(request):
+        echoed.append(request.payload)
+        request.resolve(as_json(request.payload))
+
+    _, page = torture_page(native=Native(answer=echo))
+    try:
+        posted = page.js("return hawser.post('sink', JSON.parse(valueJSON));", {"valueJSON": as_json(value)})
+        check_equal(posted, True, "hawser.post's result")
+        check_same(page.wait_messages("sink", 1)[0], value, "what native received from post")
+        # call: native gets the value, and echoes it back through the reply handler.
+        result = page.js(SAME_IN_PAGE + """
+            const sent = JSON.parse(valueJSON);
+            const reply = await hawser.call("echoReply", sent, { timeoutMs: 8000 });
+            return { same: same(reply, sent), reply: reply };
+        """, {"valueJSON": as_json(value)})
+        check_same(echoed[0], value, "what native received from call")
+        check_same(result["reply"], value, "the reply the page got")
+        check_equal(result["same"], True, "the reply is === the value sent, in the page")
+    finally:
+        page.close()
+
+
+@test
+def escape_torture_settle_and_emit_native_to_page(notes):
+    value = torture_value()
+    message = "".join(v for k, v in torture_strings().items() if k != "megabyte")
+    page = torture_page()[1]
+    try:
+        page.js("window.pendingSettle = hawser.call('echoSettle', JSON.parse(valueJSON), { timeoutMs: 8000 })"
+                ".then((v) => ({ value: v }), (e) => ({ code: e.code, message: e.message }));"
+                "window.pendingError = hawser.call('echoSettle', 1, { timeoutMs: 8000 })"
+                ".then((v) => ({ value: v }), (e) => ({ code: e.code, message: e.message }));",
+                {"valueJSON": as_json(value)})
+        bodies = page.wait_messages("echoSettle", 2)
+        check_same(bodies[0]["payload"], value, "the payload in the settle envelope")
+        # As the generated Swift settles: the runtime's settle, with the values as arguments.
+        settled = page.js("return hawser.settle(id, JSON.parse(valueJSON), null);",
+                          {"id": bodies[0]["id"], "valueJSON": as_json(bodies[0]["payload"])})
+        check_equal(settled, True, "settle's result")
+        failed = page.js("return hawser.settle(id, null, JSON.parse(messageJSON));",
+                         {"id": bodies[1]["id"], "messageJSON": as_json(message)})
+        check_equal(failed, True, "settle's result for the error")
+        result = page.js(SAME_IN_PAGE + """
+            const outcome = await window.pendingSettle;
+            return { same: same(outcome.value, JSON.parse(valueJSON)), outcome: outcome,
+                     error: await window.pendingError };
+        """, {"valueJSON": as_json(value)})
+        check_same(result["outcome"], {"value": value}, "what the settled call resolved with")
+        check_equal(result["same"], True, "the settled value is === the value, in the page")
+        check_same(result["error"], {"code": "native", "message": message}, "the settle error")
+
+        # emit: an event name and a detail of torture values reach the listener unchanged.
+        event = "</script>\u2028\"'\\\u0000\ud800"
+        page.js("window.received = []; hawser.on(JSON.parse(eventJSON), (d) => window.received.push(d));",
+                {"eventJSON": as_json(event)})
+        called = page.js("return hawser.emit(JSON.parse(eventJSON), JSON.parse(detailJSON));",
+                         {"eventJSON": as_json(event), "detailJSON": as_json(value)})
+        check_equal(called, 1, "listeners called by emit")
+        check_same(page.js("return window.received;"), [value], "what the listener received")
+    finally:
+        page.close()
+
+
+@test
+def escape_torture_through_the_build(notes):
+    """Names, a style sheet and a file name that break naive escaping, compiled by hawser build."""
+    manifest, page = torture_page()
+    try:
+        state = page.js("""
+            const style = document.querySelector("style[data-hawser]");
+            return { oddRan: window.oddRan === true, injected: typeof window.injected,
+                     styleName: style && style.getAttribute("data-hawser"),
+                     css: style && style.textContent,
+                     contract: Object.keys(hawser.contract).sort(),
+                     odd: hawser.contract[oddName] || null };
+        """.replace("oddName", as_json(ODD_HANDLER)))
+        check_equal(state["oddRan"], True, "the script whose file name holds U+2028 ran")
+        check_equal(state["injected"], "undefined", "code from the file name ran")
+        check_equal(state["styleName"], TORTURE_CSS_NAME, "the style element's data-hawser")
+        check_same(state["css"], TORTURE_CSS, "the style element's text")
+        check_equal(state["contract"], sorted(TORTURE_CONFIG["handlers"]), "the contract's handler names")
+        check_equal(state["odd"], {"kind": "message", "transport": "reply"}, "the odd handler's contract entry")
+        check(any(e["source"] == "scripts/" + ODD_SCRIPT_FILE for e in manifest["scripts"]),
+              "the manifest names the odd script's source")
     finally:
         page.close()
 

@@ -26,7 +26,9 @@ public struct Report: Sendable {
         diagnostics = Self.finish(diagnostics + more, suppressions: suppressions)
     }
 
-    /// Removes suppressed and duplicate findings and sorts them.
+    /// Removes suppressed and duplicate findings and sorts them. A finding whose code cannot
+    /// be suppressed (`DiagnosticCode.isSuppressible`) stays, and says why the comment that
+    /// names it has no effect.
     static func finish(_ diagnostics: [Diagnostic], suppressions: [Suppression]) -> [Diagnostic] {
         struct Key: Hashable {
             var file: String
@@ -36,7 +38,16 @@ public struct Report: Sendable {
         let suppressed = Set(suppressions.flatMap { suppression in
             suppression.codes.map { Key(file: suppression.file, line: suppression.line, code: $0) }
         })
-        let kept = diagnostics.filter { !suppressed.contains(Key(file: $0.location.file, line: $0.location.line, code: $0.code.rawValue)) }
+        let kept = diagnostics.compactMap { diagnostic -> Diagnostic? in
+            guard suppressed.contains(Key(file: diagnostic.location.file, line: diagnostic.location.line, code: diagnostic.code.rawValue)) else {
+                return diagnostic
+            }
+            guard !diagnostic.code.isSuppressible else { return nil }
+            var kept = diagnostic
+            let note = " (hawser-ignore cannot suppress \(diagnostic.code.rawValue): it decides what hawser build emits)"
+            if !kept.message.hasSuffix(note) { kept.message += note }
+            return kept
+        }
         return Array(Set(kept)).sorted(by: Diagnostic.sortKey)
     }
 

@@ -12,6 +12,8 @@ enum ScriptCompiler {
         var metadata: ScriptMetadata
         var name: String
         var isStyleSheet: Bool
+        /// The script uses `await` outside any function (`TopLevelAwait`).
+        var usesTopLevelAwait: Bool
     }
 
     static func compile(_ files: [SourceFile], reservedNames: Set<String>) -> Output {
@@ -28,8 +30,13 @@ enum ScriptCompiler {
             diagnostics += metadataDiagnostics
             // A script's identity is its path in its folder: `reader/index.js` is `reader/index`.
             let name = metadata.name ?? file.scriptName
-            entries.append(Entry(file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet))
+            let usesTopLevelAwait = !isStyleSheet && TopLevelAwait.isUsed(inScript: file.bytes)
+            entries.append(Entry(
+                file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet, usesTopLevelAwait: usesTopLevelAwait))
             let unwrapAt = metadata.keyLocations["unwrap"] ?? start
+            if metadata.unwrap, usesTopLevelAwait {
+                diagnostics.append(Diagnostic(.invalidMetadata, "@unwrap script uses top-level await, which WebKit rejects outside an async function; without @unwrap the build wraps it in one", at: unwrapAt))
+            }
             if metadata.unwrap, isStyleSheet {
                 diagnostics.append(Diagnostic(.invalidMetadata, "@unwrap applies to JavaScript only", at: unwrapAt))
             } else if metadata.unwrap, !(metadata.match.isEmpty && metadata.excludeMatch.isEmpty) {
@@ -88,7 +95,9 @@ enum ScriptCompiler {
             } else if metadata.unwrap {
                 text = ScriptTemplates.unwrapped(source: entry.text, sourcePath: entry.file.path)
             } else {
-                text = ScriptTemplates.wrap(source: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
+                text = ScriptTemplates.wrap(
+                    source: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition,
+                    isAsync: entry.usesTopLevelAwait)
             }
             return CompiledScript(
                 name: entry.name, file: outputFile(entry.name), source: entry.file.path,

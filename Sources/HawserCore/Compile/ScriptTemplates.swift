@@ -16,16 +16,20 @@ enum ScriptTemplates {
     }
 
     /// The trailer that names the script in Web Inspector.
-    static func sourceURL(_ name: String) -> String { "//# sourceURL=\(name)\n" }
+    static func sourceURL(_ name: String) -> String { "//# sourceURL=\(GeneratedHeader.commentSafe(name))\n" }
 
     /// Wraps a user script: its own function scope, an optional location guard, and a
     /// `try/catch` that reports an exception under the script's name. The wrapper adds exactly
     /// two lines before the source (the header and the opening line), so a position in Web
     /// Inspector is the source file's position plus two lines; the source's bytes are kept as
     /// they are, line endings included (a leading `#!` alone becomes `//`).
-    static func wrap(source text: String, name: String, sourcePath: String, guardCondition: String?) -> String {
+    ///
+    /// With `isAsync` (the script uses `await` at its top level, `TopLevelAwait`) the function is
+    /// `async`: the `try/catch` then also catches a rejected `await`, and reports it the same way.
+    /// Nothing else changes, so a script without top-level `await` is emitted as before.
+    static func wrap(source text: String, name: String, sourcePath: String, guardCondition: String?, isAsync: Bool = false) -> String {
         var out = header(source: sourcePath)
-        out += "(function () {"
+        out += isAsync ? "(async function () {" : "(function () {"
         if let guardCondition { out += " if (!(\(guardCondition))) { return; }" }
         out += " try {\n"
         // A `#!` line is only valid at the very start of a script; inside the wrapper it becomes

@@ -36,7 +36,7 @@ public enum HandlerStubsGenerator {
             case .request:
                 line("        throw StubError.notImplemented(\(SwiftStringLiteral.make(handler.name)))")
             case .message:
-                line("        // TODO: handle \(handler.name.replacingOccurrences(of: "\n", with: " "))")
+                line("        // TODO: handle \(GeneratedHeader.commentSafe(handler.name))")
             }
             line("    }")
         }
@@ -88,6 +88,6 @@ public enum HandlerStubsGenerator {
         var files: [String] = []
         for use in handler.uses where !files.contains(use.location.file) { files.append(use.location.file) }
         text += files.isEmpty ? "; no script uses it yet." : ", from \(files.joined(separator: ", "))."
-        return text.replacingOccurrences(of: "\n", with: " ")
+        return GeneratedHeader.commentSafe(text)
     }
 }

@@ -204,8 +204,12 @@ struct SwiftCodeWriter {
     /// The current indentation, for multi-line literals whose lines must carry it.
     var indentation: String { String(repeating: "    ", count: level) }
 
-    /// One line at the current indentation; an empty line has no trailing spaces.
+    /// One line at the current indentation; an empty line has no trailing spaces. A comment
+    /// line keeps to one line whatever names it holds (`GeneratedHeader.commentSafe`): a handler
+    /// name with a line break must not end the comment and become code.
     mutating func line(_ content: String = "") {
+        var content = content
+        if content.hasPrefix("//") { content = GeneratedHeader.commentSafe(content) }
         if !content.isEmpty { text += String(repeating: "    ", count: level) + content }
         text += "\n"
     }

@@ -29,6 +29,18 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// Whether a `hawser-ignore:` comment can silence it. The codes that decide what
+    /// `hawser build` emits cannot: `invalid-metadata` (a script's name, a collision, a reserved
+    /// name, its metadata, its `@require`s: a script would be dropped or emitted differently),
+    /// `invalid-schema` (a handler's types) and `kind-conflict` (whether a handler is a message
+    /// or a request). Silencing them would make the build silently change its output.
+    public var isSuppressible: Bool {
+        switch self {
+        case .invalidMetadata, .invalidSchema, .kindConflict: return false
+        default: return true
+        }
+    }
+
     /// A one-line description, used by SARIF rule metadata.
     public var summary: String {
         switch self {

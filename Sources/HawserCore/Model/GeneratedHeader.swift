@@ -15,7 +15,29 @@ enum GeneratedHeader {
 
     /// The header sentence, naming the source file when there is one.
     static func text(from source: String? = nil) -> String {
-        source.map { "\(marker) from \($0). Do not edit." } ?? "\(marker). Do not edit."
+        source.map { "\(marker) from \(commentSafe($0)). Do not edit." } ?? "\(marker). Do not edit."
+    }
+
+    /// `text` safe inside a one-line comment of Swift or JavaScript (and in a `//# sourceURL=`):
+    /// every character that ends a line in either language (LF, CR, U+2028, U+2029) and every
+    /// other control character but the tab is percent-encoded (`a%0Ab.js`), so a file path or a handler name
+    /// with a line break cannot end the comment and turn the rest of itself into code.
+    static func commentSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEncoding) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if needsEncoding(scalar) {
+                for byte in String(scalar).utf8 { out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func needsEncoding(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+            || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
     /// The header as one line (no newline) in `style`.

@@ -77,9 +77,56 @@ final class HandlerAccessResolver {
             return base.member(name, at: index.start)
         }
         if base == .messageHandlers {
-            return .dynamicHandler(expression: index.text, at: index.start)
+            let at = index.start
+            if dynamicSlots[at] == nil, let slot = parameterSlot(of: index) { dynamicSlots[at] = slot }
+            return .dynamicHandler(expression: index.text, at: at)
         }
         return nil
+    }
+
+    /// A parameter of a function: the function and the parameter's position.
+    struct ParameterSlot {
+        let function: SyntaxNode
+        let index: Int
+    }
+
+    /// For each computed handler name (by where it is written) that is a parameter of the
+    /// function around it: a wrapper's access.
+    private(set) var dynamicSlots: [SourcePoint: ParameterSlot] = [:]
+
+    /// The parameter `expression` is, directly or through `const` aliases (`const n = name`);
+    /// nil when it is anything else, or a parameter that is reassigned or destructured.
+    func parameterSlot(of expression: SyntaxNode) -> ParameterSlot? {
+        var node = expression.skippingParenthesesDownward
+        var seen = Set<NodeKey>()
+        while node.type == "identifier", seen.insert(node.key).inserted,
+              let binding = scopes.binding(named: node.text, at: node),
+              binding.sources.count == 1, reassignments[ObjectIdentifier(binding)] == nil {
+            let source = binding.sources[0]
+            guard source.path.isEmpty else { return nil }
+            switch source.kind {
+            case .parameter:
+                return Self.slot(ofParameter: source.nameNode)
+            case .const:
+                guard let value = source.declarator?.child(field: "value") else { return nil }
+                node = value.skippingParenthesesDownward
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The function and position of a parameter declared by `name` (plain, or with a default value).
+    private static func slot(ofParameter name: SyntaxNode) -> ParameterSlot? {
+        var node = name
+        if let parent = node.parent, parent.type == "assignment_pattern", node.isField("left", of: parent) { node = parent }
+        guard let parent = node.parent else { return nil }
+        if parent.type == "arrow_function" { return ParameterSlot(function: parent, index: 0) }
+        guard parent.type == "formal_parameters", let function = parent.parent,
+              let index = parent.namedChildrenWithoutComments.firstIndex(where: { $0.isSame(as: node) })
+        else { return nil }
+        return ParameterSlot(function: function, index: index)
     }
 
     private func apply(_ step: PatternStep, to base: HandlerValue) -> HandlerValue? {

@@ -32,6 +32,18 @@ struct HandlerUseCollector {
     /// The first argument of each `postMessage` call through a use, in source order.
     private(set) var payloads: [UseKey: [SyntaxNode]] = [:]
     private(set) var findings: Set<Finding> = []
+    /// Accesses whose computed handler name is a parameter of the function around them, by
+    /// where the name is written (`WrapperFunction`).
+    var wrapperAccesses: [SourcePoint: WrapperAccess] = [:]
+    /// Every call of a function named by an identifier or a member path (`FunctionCall`).
+    var calls: [Call] = []
+    /// Uses recorded where an alias is declared (`const h = ….messageHandlers.x`), by where the
+    /// alias's name is declared; such a use is dropped once a use goes through the alias,
+    /// since each of those is a use at its own place.
+    private var declarationUses: [SourcePoint: UseKey] = [:]
+    private var aliasesUsed: Set<SourcePoint> = []
+    /// Where the alias that the reference being classified goes through is declared.
+    private var pendingAlias: SourcePoint?
 
     init(resolver: HandlerAccessResolver) {
         self.resolver = resolver
@@ -42,6 +54,11 @@ struct HandlerUseCollector {
         while let node = stack.popLast() {
             visit(node)
             stack.append(contentsOf: node.namedChildren)
+        }
+        for declared in aliasesUsed {
+            guard let key = declarationUses[declared] else { continue }
+            uses[key] = nil
+            payloads[key] = nil
         }
     }
 
@@ -55,6 +72,8 @@ struct HandlerUseCollector {
             classify(node)
         case "member_expression", "subscript_expression":
             classify(node)
+        case "call_expression":
+            recordCall(node)
         case "variable_declarator":
             // Destructured single-handler aliases are uses at their key; plain aliases are also
             // reached through their initialiser, at the same place (the two merge).
@@ -64,6 +83,7 @@ struct HandlerUseCollector {
                 switch resolver.declaredValue(of: source) {
                 case .handler(let handler, let at)?:
                     recordUse(handler, at: at, called: false, resultUsed: false)
+                    declarationUses[nameNode.start] = UseKey(name: handler, at: at)
                 case .dynamicHandler(let expression, let at)?:
                     reportDynamic(expression, at: at)
                 default:
@@ -82,6 +102,7 @@ struct HandlerUseCollector {
         case .dynamicHandler(let expression, let at)?:
             if !Self.isProbe(Self.chainTop(of: node)) {
                 reportDynamic(expression, at: at)
+                if let slot = resolver.dynamicSlots[at] { recordWrapperAccess(node, slot: slot, at: at) }
             }
         case .unsound(let name)?:
             if !Self.isProbe(Self.chainTop(of: node)) {
@@ -94,9 +115,20 @@ struct HandlerUseCollector {
         }
     }
 
-    private mutating func classifyHandlerReference(_ node: SyntaxNode, name: String, at: SourcePoint) {
+    private mutating func classifyHandlerReference(_ node: SyntaxNode, name: String, at declaredAt: SourcePoint) {
         let expression = node.skippingParenthesesUpward
         guard let parent = expression.parent else { return }
+        // Through an alias, each reference is a use of its own, where the alias is written.
+        var at = declaredAt
+        if node.type == "identifier" || node.type == "shorthand_property_identifier" {
+            at = node.start
+            pendingAlias = resolver.scopes.binding(named: node.text, at: node)?.sources.first?.nameNode.start
+        }
+        defer { pendingAlias = nil }
+        if parent.type == "variable_declarator", expression.isField("value", of: parent),
+           let alias = parent.child(field: "name"), alias.type == "identifier" {
+            declarationUses[alias.start] = UseKey(name: name, at: at)
+        }
         if (parent.type == "member_expression" || parent.type == "subscript_expression"),
            expression.isField("object", of: parent) {
             guard let (method, methodAt) = Self.accessedName(parent) else { return }
@@ -126,6 +158,7 @@ struct HandlerUseCollector {
     }
 
     private mutating func recordUse(_ name: String, at: SourcePoint, called: Bool, resultUsed: Bool) {
+        if let alias = pendingAlias { aliasesUsed.insert(alias) }
         let key = UseKey(name: name, at: at)
         var facts = uses[key] ?? UseFacts()
         facts.called = facts.called || called

@@ -71,11 +71,63 @@ struct JavaScriptFacts: Sendable {
     /// `unknown-handler-method`.
     var diagnostics: [Diagnostic]
     var suppressions: [Suppression]
+    /// Functions through which a parameter names the handler (`WrapperFunction`).
+    var wrappers: [WrapperFunction]
+    /// Calls of functions named by a path, whichever they are: the calls of wrappers among
+    /// them are uses (`WrapperCalls` in the analysis pairs them across files).
+    var calls: [FunctionCall]
 
-    init(file: String, uses: [HandlerUse] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = []) {
+    init(
+        file: String, uses: [HandlerUse] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = [],
+        wrappers: [WrapperFunction] = [], calls: [FunctionCall] = []
+    ) {
         self.file = file
         self.uses = uses
         self.diagnostics = diagnostics
         self.suppressions = suppressions
+        self.wrappers = wrappers
+        self.calls = calls
     }
+}
+
+/// A function in which a parameter reaches the name of a `messageHandlers[…]` access: a
+/// *wrapper* such as `$.postNativeMessage = function (name, message) { …messageHandlers[name]
+/// .postMessage(message) }`. Its calls with a constant in that position are uses of that name.
+/// A function that forwards its own parameter to a wrapper's is a wrapper too; that is found
+/// across files, from `FunctionCall`s.
+struct WrapperFunction: Hashable, Sendable {
+    /// The names the function is called by (`FunctionCall.callee`).
+    var keys: [String]
+    /// The position of the parameter that names the handler.
+    var parameter: Int
+    /// Where the dynamic access is: its `dynamic-handler-name` warning no longer counts once
+    /// every call of the wrapper is resolved.
+    var access: SourceLocation
+    /// Whether the wrapper calls `postMessage` through the access, and uses its result.
+    var called: Bool
+    var resultUsed: Bool
+}
+
+/// A call of a function named by an identifier or a member path, with its first arguments.
+struct FunctionCall: Hashable, Sendable {
+    /// The callee: a global name or member path as written (`$.postNativeMessage`, without a
+    /// leading `window.`), or for a function declared in a local scope its name with the place
+    /// of its declaration (`send@file.js:3:12`), so that only calls that reach it match.
+    var callee: String
+    var arguments: [CallArgument]
+    /// Whether the call's result is used (`HandlerUseCollector.isResultUsed`).
+    var resultUsed: Bool
+    /// How many arguments are kept: the handler-name parameter of a wrapper is one of the first.
+    static let keptArguments = 4
+}
+
+/// One argument of a `FunctionCall`.
+enum CallArgument: Hashable, Sendable {
+    /// A string literal, or a constant the front end resolves to one.
+    case string(String, SourceLocation)
+    /// A parameter of the function the call is in (a function called by `keys`): the call
+    /// forwards it.
+    case parameter(keys: [String], index: Int)
+    /// Anything else, with its text (shortened) for the `dynamic-handler-name` warning.
+    case other(String, SourceLocation)
 }

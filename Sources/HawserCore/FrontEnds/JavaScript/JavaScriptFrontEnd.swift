@@ -73,7 +73,29 @@ enum JavaScriptFrontEnd {
             .map { Suppression(file: file, line: filePoint(SourcePoint(line: $0.line, column: 1)).line, codes: $0.codes) }
             .sorted { ($0.line, $0.codes.sorted().joined(separator: ",")) < ($1.line, $1.codes.sorted().joined(separator: ",")) }
 
-        return JavaScriptFacts(file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions)
+        func key(_ callable: HandlerUseCollector.CallableKey) -> String {
+            switch callable {
+            case .global(let path): return path
+            case .local(let path, let at): return "\(path)@\(location(at))"
+            }
+        }
+        let wrappers = collector.wrapperAccesses.map { at, access in
+            WrapperFunction(
+                keys: access.keys.map(key), parameter: access.parameter, access: location(at),
+                called: access.called, resultUsed: access.resultUsed)
+        }.sorted { $0.access < $1.access }
+        let calls = collector.calls.map { call in
+            FunctionCall(callee: key(call.callee), arguments: call.arguments.map { argument in
+                switch argument {
+                case .string(let value, let at): return .string(value, location(at))
+                case .parameter(let keys, let index): return .parameter(keys: keys.map(key), index: index)
+                case .other(let text, let at): return .other(text, location(at))
+                }
+            }, resultUsed: call.resultUsed)
+        }
+
+        return JavaScriptFacts(
+            file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions, wrappers: wrappers, calls: calls)
     }
 
     /// Whether a script can use a handler at all: it mentions `messageHandlers` or the runtime

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""`make bench`: every figure of Hawser's performance from one run, as a table with ratios.
+
+    Benchmarks/bench.py [--scale S] [--hawser BIN] [--raw BIN] [--runs N]
+
+Inputs, made in a temporary folder and deleted afterwards:
+- real JavaScript: npm's own sources under node's installation (its `node_modules` folders
+  renamed, since Hawser skips them), when they are there; below scale 1, that share of them;
+- generated JavaScript (`make_corpus.py`, fixed seed): 20 MB at scale 1, a quarter of the files
+  minified-style, and the same at twice and four times the scale for the cost-per-byte row;
+- generated app-shaped Swift (`make_swift_corpus.py`): 5,000 files (about a million lines) at
+  scale 1.
+
+Figures: the raw tree-sitter parse of the same bytes (`hawser-bench parse`, a tight loop over
+the C API, one core), `hawser lint` on one core (`taskset -c 0`) and on every core, the Swift
+scan on one core, the peak resident memory of each run, `hawser build` cold and again with
+nothing changed, and the time at scale 1, 2 and 4. Times are the best of `--runs` runs
+(default 2) of wall-clock time; the machine's other load shows in them, so compare runs made
+on one machine. The goals are the performance issue's; a row says `met` or `not met`.
+"""
+import argparse
+import os
+import platform
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(here)
+
+parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+parser.add_argument("--scale", type=float, default=1.0)
+parser.add_argument("--hawser", default=os.path.join(root, ".build/release/hawser"))
+parser.add_argument("--raw", default=os.path.join(root, ".build/release/hawser-bench"))
+parser.add_argument("--runs", type=int, default=2)
+args = parser.parse_args()
+args.hawser, args.raw = os.path.abspath(args.hawser), os.path.abspath(args.raw)
+
+cores = os.cpu_count() or 1
+pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+
+
+def run(command, cwd):
+    """Runs `command` once; returns (seconds, peak resident MB). Exit 0 or 1 (findings) is fine."""
+    start = time.monotonic()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = process.communicate()
+    seconds = time.monotonic() - start
+    # The child's own peak, from wait4's rusage (kilobytes on Linux).
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    if process.returncode not in (0, 1):
+        sys.exit(f"bench: {' '.join(command)} exited {process.returncode}:\n{err.decode(errors='replace')[-2000:]}")
+    return seconds, peak, out
+
+
+def best(command, cwd, runs=None):
+    results = [run(command, cwd) for _ in range(runs or args.runs)]
+    return min(r[0] for r in results), max(r[1] for r in results), results[-1][2]
+
+
+def peak_of(command, cwd):
+    """Peak resident memory of one run, measured in a fresh process so earlier children do not count."""
+    probe = [sys.executable, "-c",
+             "import resource,subprocess,sys;subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL);"
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"] + command
+    return int(subprocess.run(probe, cwd=cwd, capture_output=True, check=True).stdout) / 1024
+
+
+def js_files(folder):
+    files = []
+    for base, dirs, names in os.walk(folder):
+        dirs.sort()
+        files += [os.path.join(base, n) for n in sorted(names) if n.endswith(".js")]
+    return files
+
+
+def raw_parse(files, work):
+    listing = os.path.join(work, "files.txt")
+    with open(listing, "w") as out:
+        out.write("\n".join(files) + "\n")
+    best_seconds, total = None, 0
+    for _ in range(args.runs):
+        out = subprocess.run(pin + [args.raw, "parse", "@" + listing], capture_output=True, check=True).stdout
+        fields = dict(part.split(": ") for part in out.decode().strip().strip("{}").replace('"', "").split(", "))
+        seconds, total = float(fields["seconds"]), int(fields["bytes"])
+        best_seconds = seconds if best_seconds is None else min(best_seconds, seconds)
+    return total, best_seconds
+
+
+def mb(n):
+    return n / 1e6
+
+
+rows = []        # (figure, value text)
+goals = []       # (goal, reached text, met)
+
+
+def row(figure, value):
+    rows.append((figure, value))
+    print(f"bench: {figure}: {value}", file=sys.stderr, flush=True)
+
+
+work = tempfile.mkdtemp(prefix="hawser-bench-")
+try:
+    empty = os.path.join(work, "empty")
+    os.makedirs(empty)
+
+    # Real JavaScript: npm's sources.
+    npm_source = None
+    for candidate in ["/usr/lib/node_modules/npm", "/usr/local/lib/node_modules/npm", "/usr/share/nodejs/npm"]:
+        if os.path.isdir(candidate):
+            npm_source = candidate
+            break
+    real_ratio = None
+    if npm_source:
+        npm = os.path.join(work, "npm")
+        shutil.copytree(npm_source, npm, symlinks=True)
+        # Hawser skips node_modules folders: rename them, deepest first.
+        for base, dirs, _ in sorted(os.walk(npm, topdown=False), key=lambda entry: -entry[0].count(os.sep)):
+            for d in dirs:
+                if d == "node_modules":
+                    os.rename(os.path.join(base, d), os.path.join(base, "nm"))
+        files = js_files(npm)
+        if args.scale < 1:
+            # A small scale (make test's check that the benchmark runs) reads only part of npm.
+            files = files[:max(10, int(len(files) * args.scale))]
+        raw_bytes, raw_seconds = raw_parse(files, work)
+        real_bytes = sum(os.path.getsize(f) for f in files)
+        real = os.path.join(work, "real")
+        for f in files:
+            target = os.path.join(real, os.path.relpath(f, npm))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copyfile(f, target)
+        one, _, _ = best(pin + [args.hawser, "lint", "--scripts", real, "--swift", empty], work)
+        every, _, _ = best([args.hawser, "lint", "--scripts", real, "--swift", empty], work)
+        raw_rate = mb(raw_bytes) / raw_seconds
+        one_rate, every_rate = mb(real_bytes) / one, mb(real_bytes) / every
+        real_ratio = one_rate / raw_rate
+        row(f"real JS ({len(files)} files of npm, {mb(real_bytes):.1f} MB): raw parse, one core", f"{raw_rate:.2f} MB/s")
+        row("real JS: hawser lint, one core", f"{one_rate:.2f} MB/s ({real_ratio:.2f}x raw)")
+        row(f"real JS: hawser lint, {cores} cores", f"{every_rate:.2f} MB/s ({every_rate / one_rate:.2f}x one core)")
+        goals.append(("lint on real JS >= 0.85x raw parse, one core", f"{real_ratio:.2f}x", real_ratio >= 0.85))
+    else:
+        row("real JS", "npm's sources not found; skipped")
+
+    # Generated JavaScript at scale 1, 2 and 4.
+    scaled = {}
+    for factor in (1, 2, 4):
+        folder = os.path.join(work, f"js{factor}")
+        total = int(subprocess.run([sys.executable, os.path.join(here, "make_corpus.py"), folder, str(args.scale * factor)],
+                                   capture_output=True, check=True).stdout)
+        scaled[factor] = (folder, total)
+    folder, total = scaled[1]
+    files = js_files(os.path.join(folder, "userscripts"))
+    raw_bytes, raw_seconds = raw_parse(files, work)
+    raw_rate = mb(raw_bytes) / raw_seconds
+    one, _, _ = best(pin + [args.hawser, "lint"], folder)
+    every, _, _ = best([args.hawser, "lint"], folder)
+    peak = peak_of([args.hawser, "lint"], folder)
+    one_rate, every_rate = mb(total) / one, mb(total) / every
+    parallel = every_rate / one_rate
+    row(f"generated JS ({len(files)} files, {mb(total):.1f} MB): raw parse, one core", f"{raw_rate:.2f} MB/s")
+    row("generated JS: hawser lint, one core", f"{one_rate:.2f} MB/s ({one_rate / raw_rate:.2f}x raw)")
+    row(f"generated JS: hawser lint, {cores} cores", f"{every_rate:.2f} MB/s ({parallel:.2f}x one core)")
+    row("generated JS: peak resident memory of lint", f"{peak:.0f} MB")
+    goals.append((f"all {cores} cores >= 1.7x one core", f"{parallel:.2f}x", parallel >= 1.7 or cores < 2))
+    goals.append(("peak memory <= 200 MB at scale 1", f"{peak:.0f} MB", peak <= 200 or args.scale != 1))
+
+    # Build: cold (no previous output), then again with nothing changed.
+    shutil.rmtree(os.path.join(folder, "out"), ignore_errors=True)
+    cold, _, _ = run([args.hawser, "build"], folder)
+    noop, _, _ = best([args.hawser, "build"], folder)
+    row("generated JS: hawser build, cold", f"{cold:.2f} s")
+    row("generated JS: hawser build, nothing changed", f"{noop:.2f} s ({noop / cold:.2f} of cold)")
+    goals.append(("no-op build <= 5% of cold", f"{100 * noop / cold:.0f}%", noop <= 0.05 * cold))
+
+    # Cost per byte: the same corpus at scale 2 and 4, all cores.
+    times = {1: every}
+    for factor in (2, 4):
+        seconds, _, _ = best([args.hawser, "lint"], scaled[factor][0])
+        times[factor] = seconds
+        row(f"generated JS at scale {args.scale * factor:g} ({mb(scaled[factor][1]):.1f} MB): hawser lint, {cores} cores", f"{seconds:.2f} s")
+    growth = times[4] / times[1]
+    goals.append(("scale 4 / scale 1 between 3.6 and 4.4", f"{growth:.2f}", 3.6 <= growth <= 4.4))
+
+    # Swift: generated app-shaped tree, one core.
+    swift = os.path.join(work, "swift")
+    swift_files = max(1, int(5000 * args.scale))
+    swift_bytes, swift_lines = map(int, subprocess.run(
+        [sys.executable, os.path.join(here, "make_swift_corpus.py"), swift, str(swift_files)],
+        capture_output=True, check=True).stdout.split())
+    seconds, _, _ = best(pin + [args.hawser, "lint", "--scripts", empty, "--swift", swift], work)
+    swift_peak = peak_of([args.hawser, "lint", "--scripts", empty, "--swift", swift], work)
+    swift_rate = mb(swift_bytes) / seconds
+    row(f"generated Swift ({swift_files} files, {swift_lines} lines, {mb(swift_bytes):.1f} MB): scan, one core",
+        f"{swift_rate:.2f} MB/s, peak {swift_peak:.0f} MB")
+    goals.append(("Swift scan >= 100 MB/s, one core", f"{swift_rate:.1f} MB/s", swift_rate >= 100))
+finally:
+    shutil.rmtree(work, ignore_errors=True)
+
+print(f"Hawser benchmark: scale {args.scale:g}, {platform.machine()}, {cores} cores, best of {args.runs} runs")
+width = max(len(f) for f, _ in rows)
+for figure, value in rows:
+    print(f"{figure.ljust(width)}  {value}")
+print()
+width = max(len(g) for g, _, _ in goals)
+for goal, reached, met in goals:
+    print(f"goal: {goal.ljust(width)}  {reached:>9}  {'met' if met else 'not met'}")

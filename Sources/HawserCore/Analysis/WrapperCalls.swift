@@ -1,0 +1,119 @@
+/// Follows wrapper functions across files: a call of a wrapper (`WrapperFunction`) with a
+/// constant in its handler-name position is a use of that name at the argument, checked like
+/// any other; with anything else there it is a computed name (`dynamic-handler-name`), as a
+/// direct access with that argument would be. A function that passes its own parameter on to a
+/// wrapper's is a wrapper too, at any depth (cycles end because nothing new is found).
+///
+/// Once a wrapper has calls, all of them resolved (directly, or through wrappers that are
+/// themselves resolved), its own computed access no longer counts: its warning is dropped, so
+/// it stops vouching that any registered name may be used.
+enum WrapperCalls {
+    /// One handler-name parameter of functions called by one name.
+    private struct Slot: Hashable {
+        var callee: String
+        var parameter: Int
+    }
+
+    /// What the post inside a wrapper does, as seen from its callers.
+    private struct Post: Equatable {
+        var called: Bool
+        var resultUsed: Bool
+
+        func merged(_ other: Post) -> Post {
+            Post(called: called || other.called, resultUsed: resultUsed || other.resultUsed)
+        }
+    }
+
+    static func resolve(_ scripts: [JavaScriptFacts], placeholders: [PlaceholderForm]) -> [JavaScriptFacts] {
+        var posts: [Slot: Post] = [:]
+        for wrapper in scripts.flatMap(\.wrappers) {
+            for key in wrapper.keys {
+                let slot = Slot(callee: key, parameter: wrapper.parameter)
+                posts[slot] = (posts[slot] ?? Post(called: false, resultUsed: false))
+                    .merged(Post(called: wrapper.called, resultUsed: wrapper.resultUsed))
+            }
+        }
+        guard !posts.isEmpty else { return scripts }
+        let calls = scripts.flatMap(\.calls)
+
+        // Wrappers of wrappers: a call that forwards the caller's parameter into a wrapper's
+        // name position makes the caller a wrapper of that parameter.
+        var forwards: [(from: Slot, to: Slot)] = []
+        var changed = true
+        while changed {
+            changed = false
+            forwards = []
+            for call in calls {
+                for (position, argument) in call.arguments.enumerated() {
+                    guard case .parameter(let keys, let index) = argument,
+                          let post = posts[Slot(callee: call.callee, parameter: position)]
+                    else { continue }
+                    let forwarded = Post(called: post.called, resultUsed: post.resultUsed && call.resultUsed)
+                    for key in keys {
+                        let caller = Slot(callee: key, parameter: index)
+                        forwards.append((from: caller, to: Slot(callee: call.callee, parameter: position)))
+                        let merged = (posts[caller] ?? forwarded).merged(forwarded)
+                        if posts[caller] != merged {
+                            posts[caller] = merged
+                            changed = true
+                        }
+                    }
+                }
+            }
+        }
+
+        // Which slots a constant reaches (through forwarding), and which a computed or missing
+        // name reaches; a wrapper is resolved when only constants reach it.
+        let slotsByCallee = Dictionary(grouping: posts.keys, by: \.callee)
+        let callees = Set(calls.map(\.callee))
+        // A wrapper nothing here calls may be called from anywhere.
+        var reached = Set<Slot>(), open = Set(posts.keys.filter { !callees.contains($0.callee) })
+        var result = scripts
+        for index in result.indices {
+            var facts = result[index]
+            for call in facts.calls {
+                for slot in slotsByCallee[call.callee] ?? [] {
+                    guard slot.parameter < call.arguments.count else {
+                        open.insert(slot)
+                        continue
+                    }
+                    let post = posts[slot]!
+                    switch call.arguments[slot.parameter] {
+                    case .string(let name, let location):
+                        reached.insert(slot)
+                        facts.uses.append(HandlerUse(
+                            name: name, location: location, resultUsed: post.called && post.resultUsed && call.resultUsed,
+                            form: post.called ? .postMessage : .reference, template: HandlerTemplate(name, forms: placeholders)))
+                    case .parameter:
+                        break
+                    case .other(let text, let location):
+                        open.insert(slot)
+                        facts.diagnostics.append(Diagnostic(
+                            .dynamicHandlerName, "handler name is computed at runtime and cannot be checked: \(text)", at: location))
+                    }
+                }
+            }
+            facts.uses.sort { ($0.location, $0.name) < ($1.location, $1.name) }
+            result[index] = facts
+        }
+        changed = true
+        while changed {
+            changed = false
+            for forward in forwards {
+                if reached.contains(forward.from), reached.insert(forward.to).inserted { changed = true }
+                if open.contains(forward.from), open.insert(forward.to).inserted { changed = true }
+            }
+        }
+
+        for index in result.indices {
+            let resolved = result[index].wrappers.filter { wrapper in
+                let slots = wrapper.keys.map { Slot(callee: $0, parameter: wrapper.parameter) }
+                return slots.contains(where: reached.contains) && !slots.contains(where: open.contains)
+            }
+            let accesses = Set(resolved.map(\.access))
+            result[index].diagnostics.removeAll { $0.code == .dynamicHandlerName && accesses.contains($0.location) }
+            result[index].diagnostics.sort(by: Diagnostic.sortKey)
+        }
+        return result
+    }
+}

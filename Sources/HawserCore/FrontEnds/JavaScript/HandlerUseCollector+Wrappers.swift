@@ -1,0 +1,205 @@
+import TreeSitter
+
+/// The facts for following wrapper functions (`WrapperFunction`, `FunctionCall`), in script
+/// coordinates: the names functions are called by, the accesses whose handler name is a
+/// parameter, and every call of a function named by a path.
+extension HandlerUseCollector {
+    /// A name a function is called by: global (a top-level or undeclared name, or a member
+    /// path as written), or local to the scope where `declaredAt` declares it.
+    enum CallableKey: Hashable {
+        case global(String)
+        case local(String, declaredAt: SourcePoint)
+
+        func appending(_ member: String) -> CallableKey {
+            switch self {
+            case .global(let path): return .global(path + "." + member)
+            case .local(let path, let at): return .local(path + "." + member, declaredAt: at)
+            }
+        }
+    }
+
+    struct WrapperAccess {
+        var keys: [CallableKey]
+        var parameter: Int
+        var called: Bool
+        var resultUsed: Bool
+    }
+
+    enum Argument {
+        case string(String, SourcePoint)
+        case parameter(keys: [CallableKey], index: Int)
+        case other(String, SourcePoint)
+    }
+
+    struct Call {
+        var callee: CallableKey
+        var arguments: [Argument]
+        var resultUsed: Bool
+    }
+
+    /// Records a `messageHandlers[parameter]` access of a function that can be called by name.
+    mutating func recordWrapperAccess(_ node: SyntaxNode, slot: HandlerAccessResolver.ParameterSlot, at: SourcePoint) {
+        let keys = callableKeys(of: slot.function)
+        guard !keys.isEmpty else { return }
+        var called = false, resultUsed = false
+        let expression = node.skippingParenthesesUpward
+        if let access = expression.parent, access.type == "member_expression" || access.type == "subscript_expression",
+           expression.isField("object", of: access), Self.accessedName(access)?.0 == "postMessage" {
+            let callee = access.skippingParenthesesUpward
+            if let call = callee.parent, call.type == "call_expression", callee.isField("function", of: call) {
+                called = true
+                resultUsed = Self.isResultUsed(call)
+            }
+        }
+        var facts = wrapperAccesses[at] ?? WrapperAccess(keys: keys, parameter: slot.index, called: false, resultUsed: false)
+        facts.called = facts.called || called
+        facts.resultUsed = facts.resultUsed || resultUsed
+        wrapperAccesses[at] = facts
+    }
+
+    /// Records a call whose callee is an identifier or a member path, with its first arguments.
+    mutating func recordCall(_ call: SyntaxNode) {
+        guard let function = call.child(field: "function"), let callee = key(ofCallee: function),
+              let arguments = call.child(field: "arguments"), arguments.type == "arguments"
+        else { return }
+        var recorded: [Argument] = []
+        for argument in arguments.namedChildrenWithoutComments.prefix(FunctionCall.keptArguments) {
+            let value = argument.skippingParenthesesDownward
+            if value.type == "spread_element" {
+                recorded.append(.other(Self.shortened(argument.text), argument.start))
+                break
+            }
+            if let string = value.staticStringValue ?? resolver.scopes.constantString(value) {
+                recorded.append(.string(string, argument.start))
+            } else if let slot = resolver.parameterSlot(of: value), case let keys = callableKeys(of: slot.function), !keys.isEmpty {
+                recorded.append(.parameter(keys: keys, index: slot.index))
+            } else {
+                recorded.append(.other(Self.shortened(argument.text), argument.start))
+            }
+        }
+        guard !recorded.isEmpty else { return }
+        calls.append(Call(callee: callee, arguments: recorded, resultUsed: Self.isResultUsed(call)))
+    }
+
+    /// An argument's text for a warning, cut after 80 characters.
+    static func shortened(_ text: String) -> String {
+        text.count > 80 ? String(text.prefix(80)) + "…" : text
+    }
+
+    /// The name a callee expression calls by: an identifier (global or local, by scope), or a
+    /// member path of identifiers without a leading global object (`window.a.b` is `a.b`).
+    func key(ofCallee callee: SyntaxNode) -> CallableKey? {
+        var node = callee.skippingParenthesesDownward
+        var members: [String] = []
+        while node.type == "member_expression" {
+            guard let property = node.child(field: "property"), property.type == "property_identifier",
+                  let object = node.child(field: "object")
+            else { return nil }
+            members.append(property.text)
+            node = object.skippingParenthesesDownward
+        }
+        let root: CallableKey
+        switch node.type {
+        case "identifier":
+            let name = node.text
+            if !members.isEmpty {
+                if HandlerAccessResolver.globalObjectNames.contains(name), resolver.scopes.binding(named: name, at: node) == nil {
+                    guard let first = members.popLast() else { return nil }
+                    root = .global(first)
+                } else {
+                    root = .global(name)
+                }
+            } else {
+                root = key(ofName: node)
+            }
+        case "this":
+            guard !members.isEmpty else { return nil }
+            root = .global("this")
+        default:
+            return nil
+        }
+        return members.reversed().reduce(root) { $0.appending($1) }
+    }
+
+    /// The key of a name: local when a scope other than the program's declares it.
+    private func key(ofName identifier: SyntaxNode) -> CallableKey {
+        let name = identifier.text
+        guard let source = resolver.scopes.binding(named: name, at: identifier)?.sources.first,
+              !Self.isTopLevel(source)
+        else { return .global(name) }
+        return .local(name, declaredAt: source.nameNode.start)
+    }
+
+    /// Whether a declaration belongs to the program's own scope.
+    private static func isTopLevel(_ source: BindingSource) -> Bool {
+        var current: SyntaxNode? = source.nameNode.parent
+        // A function's or class's name is declared in the scope around it.
+        if source.kind == .function || source.kind == .class { current = current?.parent }
+        if source.kind == .parameter || source.kind == .catchParameter || source.kind == .import { return source.kind == .import }
+        while let node = current {
+            if node.type == "program" { return true }
+            if node.isFunctionLike || node.type == "class_body" || node.type == "class_static_block" { return false }
+            if source.kind != .var,
+               ["statement_block", "switch_body", "for_statement", "for_in_statement", "catch_clause"].contains(node.type) {
+                return false
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// The names a function can be called by: its declared name, the variable or member it is
+    /// assigned to, or its property in an object literal that is itself named that way.
+    func callableKeys(of function: SyntaxNode) -> [CallableKey] {
+        switch function.type {
+        case "function_declaration", "generator_function_declaration":
+            guard let name = function.child(field: "name") else { return [] }
+            return [key(ofName: name)]
+        case "method_definition":
+            guard let name = function.child(field: "name"), let object = function.parent, object.type == "object",
+                  let member = Self.propertyName(name)
+            else { return [] }
+            return callableKeys(ofValue: object).map { $0.appending(member) }
+        default:
+            return callableKeys(ofValue: function)
+        }
+    }
+
+    /// The names the value of an expression is given: the variable initialised with it, the
+    /// member or variable assigned it, or an object literal's property of such an object.
+    private func callableKeys(ofValue value: SyntaxNode) -> [CallableKey] {
+        var expression = value.skippingParenthesesUpward
+        var members: [String] = []
+        while let parent = expression.parent {
+            switch parent.type {
+            case "variable_declarator":
+                guard expression.isField("value", of: parent), let name = parent.child(field: "name"), name.type == "identifier"
+                else { return [] }
+                return [members.reversed().reduce(key(ofName: name)) { $0.appending($1) }]
+            case "assignment_expression":
+                guard expression.isField("right", of: parent), let left = parent.child(field: "left"),
+                      let root = key(ofCallee: left)
+                else { return [] }
+                return [members.reversed().reduce(root) { $0.appending($1) }]
+            case "pair":
+                guard expression.isField("value", of: parent), let keyNode = parent.child(field: "key"),
+                      let member = Self.propertyName(keyNode), let object = parent.parent, object.type == "object"
+                else { return [] }
+                members.append(member)
+                expression = object.skippingParenthesesUpward
+            default:
+                return []
+            }
+        }
+        return []
+    }
+
+    /// The name of an object literal's key: an identifier or a string.
+    private static func propertyName(_ key: SyntaxNode) -> String? {
+        switch key.type {
+        case "property_identifier": return key.text
+        case "string": return key.staticStringValue
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,3 @@
+func install(_ c: WKUserContentController, _ h: Handler) {
+    c.add(h, name: "log")
+}

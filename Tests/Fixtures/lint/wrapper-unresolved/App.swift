@@ -1,0 +1,4 @@
+func install(_ c: WKUserContentController, _ h: Handler) {
+    c.add(h, name: "ping")
+    c.add(h, name: "maybeUsed")
+}

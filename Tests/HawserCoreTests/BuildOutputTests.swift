@@ -1,0 +1,205 @@
+import Foundation
+@testable import HawserCore
+import TreeSitter
+import XCTest
+
+/// The build bugs a new user hits (issue 9), each through the built binary: the output is never
+/// read back as input, files in the output folder that are not Hawser's are never replaced
+/// without `--force`, top-level `await` gets an async wrapper, and a suppression never changes
+/// what the build emits.
+final class BuildOutputTests: XCTestCase {
+    static let swift = "func install(_ c: WKUserContentController, _ h: H) {\n    c.add(h, name: \"observer\")\n}\n"
+    static let script = "window.webkit.messageHandlers.observer.postMessage(1);\n"
+
+    func hawser(_ arguments: [String], in project: TemporaryProject) throws -> Subprocess.Result {
+        try HawserBinary.run(arguments, in: project.url)
+    }
+
+    // MARK: - Output is never input
+
+    /// The layout of issue 9: the generated bridge inside the Swift folders, where it must sit to
+    /// be compiled, with `registration: generated`.
+    func layoutProject() throws -> TemporaryProject {
+        try TemporaryProject([
+            "hawser.json": #"{"scripts":["userscripts"],"swift":["Sources"],"output":"Sources/App/Generated","registration":"generated"}"#,
+            "userscripts/a.js": Self.script,
+            "Sources/App/App.swift": "struct App {}\n",
+        ])
+    }
+
+    func testGeneratedBridgeInsideTheSwiftFoldersIsNotReadBack() throws {
+        let project = try layoutProject()
+        let first = try hawser(["build"], in: project)
+        XCTAssertEqual(first.status, 0, first.stdout + first.stderr)
+        let second = try hawser(["build"], in: project)
+        XCTAssertEqual(second.status, 0, second.stdout + second.stderr)
+        XCTAssertEqual(second.stdout, "")
+        XCTAssertEqual(second.stderr, "hawser: built 2 scripts into Sources/App/Generated: 0 added, 0 updated, 0 deleted, 6 unchanged\n")
+        let lint = try hawser(["lint"], in: project)
+        XCTAssertEqual(lint.status, 0, lint.stdout + lint.stderr)
+        XCTAssertEqual(lint.stderr, "hawser: 0 errors, 0 warnings in 2 files, 1 handler (config: hawser.json)\n")
+    }
+
+    /// A tool that prepends a licence comment to every Swift file hides the generated header:
+    /// the folder, not the header, keeps the bridge out of the inputs, for lint as for build.
+    func testOutputFolderIsSkippedEvenWhenTheHeaderIsGone() throws {
+        let project = try layoutProject()
+        XCTAssertEqual(try hawser(["build"], in: project).status, 0)
+        let bridge = try project.read("Sources/App/Generated/Bridge.swift")
+        try project.write("Sources/App/Generated/Bridge.swift", "// Copyright ACME\n" + bridge)
+        try project.write("Sources/App/Generated/Mine.swift", "func f(_ c: WKUserContentController, _ h: H) { c.add(h, name: \"observer\") }\n")
+        let lint = try hawser(["lint"], in: project)
+        XCTAssertEqual(lint.status, 0, lint.stdout)
+        XCTAssertFalse(lint.stdout.contains("duplicate-registration"), lint.stdout)
+        let build = try hawser(["build"], in: project)
+        XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
+        // A Swift folder inside the output folder, or reaching it through a symbolic link, holds no inputs either.
+        try FileManager.default.createSymbolicLink(
+            atPath: project.url.appendingPathComponent("Sources/Linked").path, withDestinationPath: "App/Generated")
+        let linked = try hawser(["lint", "--swift", "Sources", "--swift", "Sources/App/Generated"], in: project)
+        XCTAssertEqual(linked.status, 0, linked.stdout)
+    }
+
+    // MARK: - User files in the output folder
+
+    func userFilesProject() throws -> TemporaryProject {
+        try TemporaryProject([
+            "userscripts/a.js": Self.script,
+            "App/App.swift": Self.swift,
+            "Resources/Bridge.swift": "let mine = 1\n",
+            "Resources/manifest.json": #"{"files":["settings.js"]}"# + "\n",
+            "Resources/settings.js": "// mine\n",
+        ])
+    }
+
+    func testUserFilesInTheOutputFolderStopTheBuild() throws {
+        let project = try userFilesProject()
+        let result = try hawser(["build", "--swift", "App", "--output", "Resources"], in: project)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, """
+            Resources/Bridge.swift:1:1: error: hawser build would replace this file, which is not Hawser's output: no Hawser manifest lists it and it has no Hawser header; move it away, or pass --force to let the build replace it [output-conflict]
+            Resources/manifest.json:1:1: error: hawser build would replace this file, which is not Hawser's output: it is not a Hawser manifest (no 'generator' field names Hawser); move it away, or pass --force to let the build replace it [output-conflict]
+            hawser: 2 errors, 0 warnings; nothing written to Resources
+
+            """)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.url.appendingPathComponent("Resources").path).sorted(),
+                       ["Bridge.swift", "manifest.json", "settings.js"])
+        XCTAssertEqual(try project.read("Resources/Bridge.swift"), "let mine = 1\n")
+        XCTAssertEqual(try project.read("Resources/settings.js"), "// mine\n")
+    }
+
+    func testForceTakesOverUserFilesButAForeignManifestDeletesNothing() throws {
+        let project = try userFilesProject()
+        let result = try hawser(["build", "--swift", "App", "--output", "Resources", "--force"], in: project)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stderr, "hawser: built 2 scripts into Resources: 4 added, 2 updated, 0 deleted, 0 unchanged\n")
+        // The user's manifest listed settings.js: a manifest Hawser did not write lists nothing to delete.
+        XCTAssertEqual(try project.read("Resources/settings.js"), "// mine\n")
+        XCTAssertTrue(GeneratedHeader.isGenerated(Array(try project.read("Resources/Bridge.swift").utf8)))
+        // From now on the files are Hawser's: no --force needed.
+        try project.write("userscripts/b.js", Self.script)
+        let next = try hawser(["build", "--swift", "App", "--output", "Resources"], in: project)
+        XCTAssertEqual(next.status, 0, next.stdout + next.stderr)
+    }
+
+    func testHawsersOwnOutputWithoutAManifestIsReplaced() throws {
+        let project = try TemporaryProject(["userscripts/a.js": Self.script, "App/App.swift": Self.swift])
+        XCTAssertEqual(try hawser(["build", "--swift", "App"], in: project).status, 0)
+        try FileManager.default.removeItem(at: project.url.appendingPathComponent("output/manifest.json"))
+        try project.write("userscripts/a.js", Self.script + "// changed\n")
+        let result = try hawser(["build", "--swift", "App"], in: project)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+    }
+
+    // MARK: - Top-level await
+
+    func testTopLevelAwaitIsFoundOutsideFunctionsOnly() throws {
+        let cases: [(String, Bool)] = [
+            ("const r = await hawser.call(\"readFile\", { path: \"x\" });", true),
+            ("for await (const x of stream()) {}", true),
+            ("if (a) { { await b; } }", true),
+            ("label: while (x) { x = await next(); }", true),
+            ("async function f() { await 1; }", false),
+            ("const f = async () => { await 1; };", false),
+            ("const f = async () => await 1;", false),
+            ("const o = { async m() { await 1; } };", false),
+            ("class C { async m() { await 1; } static { } }", false),
+            ("(async function () { for await (const x of y) {} })();", false),
+            ("function* g() { yield 1; } async function* h() { for await (const x of y) {} }", false),
+            ("// await in a comment\nconst s = \"await\"; const t = `await ${1}`;", false),
+            ("window.awaitable = 1;", false),
+        ]
+        for (source, expected) in cases {
+            XCTAssertEqual(TopLevelAwait.isUsed(inScript: Array(source.utf8)), expected, source)
+        }
+    }
+
+    func testTopLevelAwaitIsFoundAtAnyDepthWithoutRecursion() throws {
+        let depth = 50_000
+        let source = String(repeating: "{", count: depth) + "await 1;" + String(repeating: "}", count: depth)
+        XCTAssertTrue(TopLevelAwait.isUsed(inScript: Array(source.utf8)))
+        let inside = "async function f() {" + source + "}"
+        XCTAssertFalse(TopLevelAwait.isUsed(inScript: Array(inside.utf8)))
+    }
+
+    func testTopLevelAwaitGetsAnAsyncWrapperAndOtherScriptsKeepTheirs() throws {
+        let project = try TemporaryProject([
+            "hawser.json": #"{"scripts":["userscripts"],"swift":[],"registered":["readFile"]}"#,
+            "userscripts/awaits.js": "const text = await hawser.call(\"readFile\", { path: \"x\" });\n",
+            "userscripts/plain.js": "async function f() { await hawser.call(\"readFile\", { path: \"y\" }); }\n",
+        ])
+        let result = try hawser(["build"], in: project)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(try project.read("output/awaits.js"), """
+            // Generated by Hawser from userscripts/awaits.js. Do not edit.
+            (async function () { try {
+            const text = await hawser.call("readFile", { path: "x" });
+            } catch (error) { console.error("[hawser] user script \\"awaits\\" failed:", error); }
+            })();
+            //# sourceURL=userscripts/awaits.js
+
+            """)
+        XCTAssertTrue(try project.read("output/plain.js").contains("\n(function () { try {\n"))
+    }
+
+    func testUnwrappedScriptWithTopLevelAwaitIsAnError() throws {
+        let project = try TemporaryProject([
+            "hawser.json": #"{"scripts":["userscripts"],"swift":[],"registered":["readFile"]}"#,
+            "userscripts/raw.js": "// ==UserScript==\n// @unwrap\n// ==/UserScript==\nawait hawser.call(\"readFile\", {});\n",
+        ])
+        let result = try hawser(["build"], in: project)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "userscripts/raw.js:2:4: error: @unwrap script uses top-level await, which WebKit rejects outside an async function; without @unwrap the build wraps it in one [invalid-metadata]\n")
+    }
+
+    // MARK: - Suppressions cannot change the build
+
+    func testSuppressingAColliderNeitherDropsItNorPasses() throws {
+        let project = try TemporaryProject([
+            "hawser.json": #"{"scripts":["userscripts"],"swift":["App"]}"#,
+            "App/App.swift": Self.swift,
+            // a.js takes the name b.js has by its path; b.js's collision is reported at its 1:1.
+            "userscripts/a.js": "// ==UserScript==\n// @name b\n// ==/UserScript==\n" + Self.script,
+            "userscripts/b.js": "window.webkit.messageHandlers.observer.postMessage(2); // hawser-ignore: invalid-metadata\n",
+        ])
+        let result = try hawser(["build"], in: project)
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, "userscripts/b.js:1:1: error: a script named 'b' already exists (userscripts/a.js) (hawser-ignore cannot suppress invalid-metadata: it decides what hawser build emits) [invalid-metadata]\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("output").path))
+        let lint = try hawser(["lint"], in: project)
+        XCTAssertEqual(lint.status, 1)
+    }
+
+    func testOtherCodesAreStillSuppressed() throws {
+        let project = try TemporaryProject([
+            "hawser.json": #"{"scripts":["userscripts"],"swift":["App"]}"#,
+            "App/App.swift": Self.swift,
+            "userscripts/a.js": Self.script + "// hawser-ignore: unregistered-handler\nwindow.webkit.messageHandlers.other.postMessage(1);\n",
+        ])
+        let result = try hawser(["lint"], in: project)
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(DiagnosticCode.allCases.filter { !$0.isSuppressible }, [.kindConflict, .invalidMetadata, .invalidSchema])
+    }
+}

@@ -1,0 +1,86 @@
+"use strict";
+// User scripts with top-level `await`, as the built `hawser build` ($HAWSER_BIN, see
+// load-runtime.js) compiles them: wrapped in an async function, they run, await a native reply,
+// and a rejection or a throw is reported under the script's name, as in any other script.
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const vm = require("node:vm");
+const { execFileSync } = require("node:child_process");
+const { loadRuntime, flush } = require("./load-runtime.js");
+
+/** Builds `scripts` (file name -> source) and returns the emitted file of each, by file name. */
+function compile(scripts) {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "hawser-tla-"));
+  try {
+    fs.mkdirSync(path.join(project, "scripts"));
+    for (const [name, source] of Object.entries(scripts)) fs.writeFileSync(path.join(project, "scripts", name), source);
+    const config = { scripts: ["scripts"], swift: [], output: "out", registered: ["readFile"] };
+    fs.writeFileSync(path.join(project, "hawser.json"), JSON.stringify(config));
+    execFileSync(path.resolve(process.env.HAWSER_BIN), ["build"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+    const out = {};
+    for (const name of Object.keys(scripts)) out[name] = fs.readFileSync(path.join(project, "out", name), "utf8");
+    return out;
+  } finally {
+    fs.rmSync(project, { recursive: true, force: true });
+  }
+}
+
+const SOURCES = {
+  "reads.js": 'const text = await hawser.call("readFile", { path: "notes.txt" });\nwindow.readText = text;\n',
+  "rejects.js": 'window.beforeAwait = true;\nawait hawser.call("readFile", { path: "missing.txt" });\nwindow.afterRejection = true;\n',
+  "throws.js": 'if (!window.never) throw new Error("thrown before any await");\nfor await (const x of []) {}\n',
+  "nested.js": "async function later() { await 1; }\nwindow.nestedRan = typeof later;\n",
+};
+const emitted = compile(SOURCES);
+
+function page() {
+  return loadRuntime({ contract: { readFile: { kind: "request", transport: "reply" } }, handlers: { readFile: { reply: true } } });
+}
+
+test("a script with top-level await is wrapped in an async function; one with await only inside a function is not", () => {
+  for (const name of ["reads.js", "rejects.js", "throws.js"]) {
+    assert.equal(emitted[name].split("\n")[1], "(async function () { try {", name);
+  }
+  assert.equal(emitted["nested.js"].split("\n")[1], "(function () { try {");
+  // Two lines before the source, as for every wrapped script: positions stay source + 2.
+  assert.equal(emitted["reads.js"].split("\n")[2], 'const text = await hawser.call("readFile", { path: "notes.txt" });');
+});
+
+test("the script runs, awaits the native reply and goes on with it", async () => {
+  const p = page();
+  vm.runInContext(emitted["reads.js"], p.context, { filename: "reads.js" });
+  await flush();
+  assert.equal(p.replies.length, 1);
+  assert.match(JSON.stringify(p.replies[0].body), /"path":"notes\.txt"/);
+  assert.equal(p.evaluate("window.readText"), undefined, "nothing after the await runs before the reply");
+  p.replies[0].resolve("the notes");
+  await flush();
+  assert.equal(p.evaluate("window.readText"), "the notes");
+  assert.deepEqual(p.errors, []);
+});
+
+test("a rejected await is reported with the script's name, and the rest of the script does not run", async () => {
+  const p = page();
+  vm.runInContext(emitted["rejects.js"], p.context, { filename: "rejects.js" });
+  await flush();
+  assert.equal(p.evaluate("window.beforeAwait"), true);
+  p.replies[0].reject("no such file: missing.txt");
+  await flush();
+  assert.equal(p.evaluate("window.afterRejection"), undefined);
+  assert.equal(p.errors.length, 1);
+  assert.equal(p.errors[0][0], '[hawser] user script "rejects" failed:');
+  assert.match(String(p.errors[0][1].message), /no such file: missing\.txt/);
+});
+
+test("a throw before the first await is reported with the script's name", async () => {
+  const p = page();
+  vm.runInContext(emitted["throws.js"], p.context, { filename: "throws.js" });
+  await flush();
+  assert.equal(p.errors.length, 1);
+  assert.equal(p.errors[0][0], '[hawser] user script "throws" failed:');
+  assert.equal(p.errors[0][1].message, "thrown before any await");
+});
