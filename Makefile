@@ -10,7 +10,7 @@ HAWSER := .build/release/hawser
 DEMO := --directory Examples/DemoApp --config Sources/DemoApp/hawser.json --output ../../output
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap' -o -name '*.js' -o -name '*.swift.txt') Package.swift
 
-.PHONY: all build deps demo test sanitize e2e bench clean
+.PHONY: all build deps demo test sanitize e2e bench fuzz clean
 all: build
 
 deps:
@@ -43,6 +43,11 @@ e2e: build
 bench: build
 	@scripts/swift-build.sh -c release --product hawser-bench $(SWIFT_FLAGS)
 	@python3 Benchmarks/bench.py --scale $(or $(BENCH_SCALE),1)
+
+# The fuzz targets (Fuzz/), libFuzzer and AddressSanitizer: FUZZ_SECONDS per target (default 60),
+# FUZZ_TARGETS to pick some. Corpora and crashes stay in .build/fuzz/.
+fuzz: deps
+	@scripts/fuzz.sh
 
 clean:
 	rm -rf .build .build-sanitize

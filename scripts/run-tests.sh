@@ -20,6 +20,9 @@ swift test --skip-build --disable-swift-testing ${SWIFT_FLAGS:-}
 # performance is the benchmark's job, never a timed test's).
 python3 Benchmarks/bench.py --scale 0.002 --runs 1 --hawser .build/debug/hawser --raw .build/debug/hawser-bench >/dev/null
 
+# Thousands of mutated fixture inputs through the binary: exit 0 or 1, never a signal, in bounded time.
+python3 Tests/Mutation/mutation-test.py --hawser .build/debug/hawser
+
 # The committed demo output must be what the sources build to. The demo's config is in its
 # package's library target; hawser runs in the package's folder, as the build-tool plugin does.
 .build/debug/hawser build --check --directory Examples/DemoApp --config Sources/DemoApp/hawser.json --output ../../output

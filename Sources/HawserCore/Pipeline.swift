@@ -14,16 +14,19 @@ public struct ProjectInput: Sendable {
     /// `.js` and `.html` files of the app's own web content (the `pages` folders): linted for
     /// handler names, never compiled or injected.
     public var pages: [SourceFile]
+    /// Files of any of these folders that could not be read: each is an `unreadable-file` error.
+    public var unreadable: [UnreadableFile]
 
     public init(
         scripts: [SourceFile], swift: [SourceFile], config: HawserConfig = HawserConfig(), schemas: [SourceFile] = [],
-        pages: [SourceFile] = []
+        pages: [SourceFile] = [], unreadable: [UnreadableFile] = []
     ) {
         self.scripts = scripts
         self.swift = swift
         self.config = config
         self.schemas = schemas
         self.pages = pages
+        self.unreadable = unreadable
     }
 
     /// The inputs without Hawser's own output (`GeneratedHeader.isGenerated`), wherever it sits:
@@ -34,6 +37,35 @@ public struct ProjectInput: Sendable {
         input.pages.removeAll { GeneratedHeader.isGenerated($0.bytes) }
         input.swift.removeAll { GeneratedHeader.isGenerated($0.bytes) }
         return input
+    }
+
+    /// The inputs that are UTF-8 text, each without its UTF-8 byte order mark (so positions
+    /// count from the first character, as an editor shows them), and one `unreadable-file` error
+    /// for each file that is not text or could not be read. No later stage sees the others.
+    func textOnly() -> (input: ProjectInput, diagnostics: [Diagnostic]) {
+        var input = self
+        var diagnostics = unreadable.map {
+            Diagnostic(.unreadableFile, "cannot read the file: \($0.reason)", at: SourceLocation(file: $0.path, line: 1, column: 1))
+        }
+        func keepText(_ files: [SourceFile]) -> [SourceFile] {
+            files.compactMap { file in
+                switch SourceText.check(file.bytes) {
+                case .text(let bytes):
+                    var file = file
+                    if bytes.count != file.bytes.count { file.bytes = bytes }
+                    return file
+                case .rejected(let reason, let line, let column):
+                    diagnostics.append(Diagnostic(.unreadableFile, reason, at: SourceLocation(file: file.path, line: line, column: column)))
+                    return nil
+                }
+            }
+        }
+        input.scripts = keepText(scripts)
+        input.pages = keepText(pages)
+        input.swift = keepText(swift)
+        input.schemas = keepText(schemas)
+        input.unreadable = []
+        return (input, diagnostics)
     }
 }
 
@@ -80,8 +112,8 @@ public enum Pipeline {
     /// With a `cache`, the front ends' facts are looked up there before anything is parsed
     /// (`Pipeline+Cache.swift`); the result is the same with or without one.
     public static func run(_ input: ProjectInput, rendering: Bool = true, cache: FactCache? = nil) -> PipelineResult {
-        let input = input.withoutGeneratedFiles()
-        var report = analyze(input, cache: cache)
+        let (input, textDiagnostics) = input.withoutGeneratedFiles().textOnly()
+        var report = analyze(text: input, textDiagnostics: textDiagnostics, cache: cache)
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName])
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
@@ -99,7 +131,12 @@ public enum Pipeline {
     /// The front ends and the checks: parse and extract facts from each language, derive the
     /// contract, check everything against each other, apply suppressions, and sort.
     static func analyze(_ input: ProjectInput, cache: FactCache? = nil) -> Report {
-        let input = input.withoutGeneratedFiles()
+        let (input, textDiagnostics) = input.withoutGeneratedFiles().textOnly()
+        return analyze(text: input, textDiagnostics: textDiagnostics, cache: cache)
+    }
+
+    /// `analyze` of inputs that passed `textOnly`, with the findings it made.
+    private static func analyze(text input: ProjectInput, textDiagnostics: [Diagnostic], cache: FactCache?) -> Report {
         let global = input.config.runtime.global
         let placeholders = input.config.placeholders
         // Pages are linted like scripts, but only their JavaScript and HTML: style sheets count
@@ -120,7 +157,7 @@ public enum Pipeline {
         let (contract, contractDiagnostics) = BridgeContract.derive(
             uses: scriptFacts.prefix(fileFacts.count).flatMap(\.uses), config: input.config)
 
-        var diagnostics = scriptFacts.flatMap(\.diagnostics) + nativeFacts.diagnostics + contractDiagnostics
+        var diagnostics = textDiagnostics + scriptFacts.flatMap(\.diagnostics) + nativeFacts.diagnostics + contractDiagnostics
         diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: nativeFacts, contract: contract, registration: input.config.registration)
         let worldUses = zip(nativeFacts.embeddedScripts, native.embedded).flatMap { script, facts in
             script.world.map { world in facts.uses.map { (use: $0, world: world) } } ?? []

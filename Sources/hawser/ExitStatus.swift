@@ -28,7 +28,8 @@ struct UsageError: Error {
     /// arguments by `hawser: see 'hawser help lint'`; or, for a problem at a position in a file,
     /// the compiler's form that Xcode shows in the file, `FILE:LINE:COLUMN: error: MESSAGE`.
     var text: String {
-        if let location { return "\(location): error: \(message)\n" }
+        let message = PrintableText.escape(message)
+        if let location { return "\(PrintableText.escape(location.description)): error: \(message)\n" }
         var text = "hawser: error: \(message)\n"
         if let help { text += "hawser: see '\(help.helpCommand)'\n" }
         return text

@@ -22,7 +22,12 @@ struct ProjectInputs {
     /// `schemas/<handler>.json` files of the scripts folders.
     var schemas: [SourceFile]
 
-    var input: ProjectInput { ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas, pages: pages) }
+    /// Listed files that could not be read.
+    var unreadable: [UnreadableFile]
+
+    var input: ProjectInput {
+        ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas, pages: pages, unreadable: unreadable)
+    }
 
     /// What the summary line says about the config: `config: hawser.json`, or that there is none.
     var configDescription: String { configFile.map { "config: \($0)" } ?? "no config file" }
@@ -70,11 +75,13 @@ struct ProjectInputs {
             runsInConfigFolder = true
         }
         if let configPath {
-            guard let data = fileManager.contents(atPath: configPath) else {
-                throw UsageError(message: "cannot read config file '\(configPath)'")
+            let data: [UInt8]
+            switch FileSystem.read(configPath) {
+            case .success(let bytes): data = bytes
+            case .failure(let failure): throw UsageError(message: "cannot read config file '\(configPath)': \(failure.reason)")
             }
             do {
-                config = try HawserConfig.parse(Array(data), file: configPath)
+                config = try HawserConfig.parse(data, file: configPath)
             } catch {
                 // Text that is not JSON has a position: printed in the compiler's form.
                 guard let location = error.location else { throw UsageError(message: error.description) }
@@ -113,7 +120,9 @@ struct ProjectInputs {
             scripts: scriptFiles.filter { !$0.path.lowercased().hasSuffix(".json") },
             pages: pageFiles,
             swift: swiftFiles,
-            schemas: scriptFiles.filter(isSchemaFile))
+            schemas: scriptFiles.filter(isSchemaFile),
+            // A `.json` file that is not a schema is no input, readable or not.
+            unreadable: reader.unreadable.filter { !$0.path.lowercased().hasSuffix(".json") || isSchemaFile(SourceFile(path: $0.path, bytes: [])) })
     }
 
     /// The nearest `hawser.json` in the current folder or above it, up to the file system's
@@ -175,33 +184,57 @@ struct ProjectInputs {
         return components.isEmpty ? "." : components.joined(separator: "/")
     }
 
-    /// The relative paths of the regular files below `folder`, sorted by byte order of each
-    /// path component, skipping `skippedFolders` and the folders `skip` says to (given their
-    /// standardised absolute path).
-    static func walk(_ folder: String, skip: (String) -> Bool = { _ in false }) throws -> [String] {
-        var result: [String] = []
+    /// One file found below a folder: its path relative to the folder and what it is.
+    struct WalkedFile {
+        var relative: String
+        /// The file's identity, or nil when it cannot be read, for `problem`.
+        var identity: FileSystem.Identity?
+        var problem: String?
+    }
+
+    /// The files below `folder`, sorted by byte order of each path component, skipping
+    /// `skippedFolders` and the folders `skip` says to (given their standardised absolute path).
+    /// Symbolic links are followed, but a folder already walked (a link loop, or a second link
+    /// to one folder) is not walked again. A file that cannot be read (a link to nothing, a file
+    /// removed since the folder was listed, a name that is not UTF-8, a named pipe) is listed
+    /// with its problem.
+    static func walk(_ folder: String, skip: (String) -> Bool = { _ in false }) throws -> [WalkedFile] {
+        var result: [WalkedFile] = []
         let root = absolute(folder)
-        func visit(_ relative: String) throws {
+        var walked = Set<FileSystem.Identity>()
+        if case .folder(let identity) = FileSystem.kind(of: folder) { walked.insert(identity) }
+        // Folders still to list, last first: an explicit stack, so depth costs no native stack.
+        var pending = [""]
+        while let relative = pending.popLast() {
             let path = relative.isEmpty ? folder : join(folder, relative)
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: path)
-            } catch {
-                throw UsageError(message: "cannot list folder '\(path)'")
+            let names: [[UInt8]]
+            switch FileSystem.names(in: path) {
+            case .success(let found): names = found
+            case .failure(let failure): throw UsageError(message: "cannot list folder '\(path)': \(failure.reason)")
             }
-            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            var subfolders: [String] = []
+            for nameBytes in names {
+                let name = FileSystem.display(nameBytes)
                 let child = relative.isEmpty ? name : relative + "/" + name
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: join(folder, child), isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    if !skippedFolders.contains(name), !skip((root == "/" ? "" : root) + "/" + child) { try visit(child) }
-                } else {
-                    result.append(child)
+                guard String(validating: nameBytes, as: UTF8.self) != nil else {
+                    result.append(WalkedFile(relative: child, identity: nil, problem: "its name is not valid UTF-8; rename it"))
+                    continue
+                }
+                switch FileSystem.kind(of: join(folder, child)) {
+                case .folder(let identity):
+                    if !skippedFolders.contains(name), !skip((root == "/" ? "" : root) + "/" + child), walked.insert(identity).inserted {
+                        subfolders.append(child)
+                    }
+                case .file(let identity):
+                    result.append(WalkedFile(relative: child, identity: identity, problem: nil))
+                case .unreadable(let problem):
+                    result.append(WalkedFile(relative: child, identity: nil, problem: problem))
                 }
             }
+            pending += subfolders.reversed()
         }
-        try visit("")
-        return result
+        // Depth first, each folder's entries in byte order of the whole path.
+        return result.sorted { $0.relative.utf8.split(separator: 0x2F).lexicographicallyPrecedes($1.relative.utf8.split(separator: 0x2F)) { $0.lexicographicallyPrecedes($1) } }
     }
 }
 
@@ -246,6 +279,10 @@ extension ProjectInputs {
         /// The standardised absolute path of every configured scripts and pages folder, and its kind.
         private var folders: [String: Kind] = [:]
         private var seen = Set<String>()
+        /// The files read, by identity: a file reached through a symbolic link is read once.
+        private var seenFiles = Set<FileSystem.Identity>()
+        /// The files listed that could not be read, each an `unreadable-file` error.
+        private(set) var unreadable: [UnreadableFile] = []
 
         init(exclusions: Exclusions, output: String?, refusesOutputFolder: Bool = true) {
             self.exclusions = exclusions
@@ -312,15 +349,19 @@ extension ProjectInputs {
                     if kind != .swift, let other = folders[path], other != kind { return true }
                     return exclusions.excludes(folder: path)
                 }
-                for relative in try ProjectInputs.walk(folder, skip: skip) where extensions.contains((relative as NSString).pathExtension.lowercased()) {
-                    let path = ProjectInputs.join(display, relative)
+                for walked in try ProjectInputs.walk(folder, skip: skip) where extensions.contains((walked.relative as NSString).pathExtension.lowercased()) {
+                    let path = ProjectInputs.join(display, walked.relative)
                     let canonical = ProjectInputs.absolute(path)
                     if exclusions.excludes(file: canonical) { continue }
-                    guard seen.insert(canonical).inserted else { continue }
-                    guard let data = FileManager.default.contents(atPath: path) else {
-                        throw UsageError(message: "cannot read '\(path)'")
+                    guard seen.insert(canonical).inserted, walked.identity.map({ seenFiles.insert($0).inserted }) ?? true else { continue }
+                    if let problem = walked.problem {
+                        unreadable.append(UnreadableFile(path: path, reason: problem))
+                        continue
                     }
-                    files.append(SourceFile(path: path, bytes: Array(data), relativePath: relative))
+                    switch FileSystem.read(path) {
+                    case .success(let bytes): files.append(SourceFile(path: path, bytes: bytes, relativePath: walked.relative))
+                    case .failure(let failure): unreadable.append(UnreadableFile(path: path, reason: failure.reason))
+                    }
                 }
             }
             return files

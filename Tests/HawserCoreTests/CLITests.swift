@@ -108,7 +108,7 @@ final class CLITests: XCTestCase {
 
         let config = try hawser(["lint", "--config", "nope.json"], in: project)
         XCTAssertEqual(config.status, 2)
-        XCTAssertEqual(config.stderr, "hawser: error: cannot read config file 'nope.json'\n")
+        XCTAssertEqual(config.stderr, "hawser: error: cannot read config file 'nope.json': No such file or directory\n")
     }
 
     func testDefaultsWithoutConfig() throws {

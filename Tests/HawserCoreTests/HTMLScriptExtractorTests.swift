@@ -100,4 +100,25 @@ final class HTMLScriptExtractorTests: XCTestCase {
         XCTAssertEqual(decoded("a&b &#; &#x;"), "a&b &#; &#x;")
         XCTAssertEqual(decoded("&lt;=&amp=&ampx"), "<=&amp=&ampx")
     }
+
+    func testDeepNestingIsScannedWithoutRecursion() {
+        // 100,000 nested elements around a script, and script markup 100,000 deep inside one:
+        // the scanner keeps no stack of elements, so depth costs nothing.
+        let depth = 100_000
+        let html = String(repeating: "<div>", count: depth) + "<script>go()</script>" + String(repeating: "</div>", count: depth)
+        XCTAssertEqual(scripts(html).map(\.0), ["go()"])
+        XCTAssertEqual(scripts(html).map(\.1), [SourcePoint(line: 1, column: 5 * depth + 9)])
+        let markup = String(repeating: "<b onclick=\"f()\">", count: depth)
+        XCTAssertEqual(HTMLScriptExtractor.scripts(in: Array(markup.utf8)).count, depth)
+    }
+
+    func testATagCutOffByTheEndOfTheFileEndsTheMarkup() {
+        // The standard's eof-in-tag: the unterminated tag is dropped and nothing after it is read
+        // as markup. Rescanning the rest from each later `<` made these quadratic (20,000 copies
+        // of `<a b="` took over a minute).
+        XCTAssertEqual(scripts("<script>a()</script><a href=\"x<script>no()</script>").map(\.0), ["a()"])
+        XCTAssertEqual(scripts("<script>a()</script><a b").map(\.0), ["a()"])
+        XCTAssertEqual(scripts(String(repeating: "<a b=\"", count: 20_000)).count, 0)
+        XCTAssertEqual(scripts(String(repeating: "<a ", count: 50_000)).count, 0)
+    }
 }

@@ -141,4 +141,11 @@ final class JSONParseTests: XCTestCase {
             }
         }
     }
+
+    /// Found by the config fuzz target: lines counted only at LF put an error after a lone CR on
+    /// a line and column that do not exist.
+    func testPositionsCountCRAndCRLFLineBreaks() {
+        assertError("{\r  \"a\u{2}\": 1}", 2, 5, "a raw control character (U+0002) in a string; escape it")
+        assertError("{\r\n  \"a\": ?}", 2, 8, "expected a JSON value, found '?'")
+    }
 }

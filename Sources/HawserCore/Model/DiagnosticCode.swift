@@ -16,11 +16,12 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case payloadConflict = "payload-conflict"
     case payloadMismatch = "payload-mismatch"
     case worldMismatch = "world-mismatch"
+    case unreadableFile = "unreadable-file"
 
     public var defaultSeverity: Severity {
         switch self {
         case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .kindConflict, .invalidMetadata, .invalidSchema,
-             .payloadMismatch, .worldMismatch:
+             .payloadMismatch, .worldMismatch, .unreadableFile:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
              .duplicateRegistration, .payloadConflict:
@@ -58,6 +59,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .payloadConflict: return "Scripts pass literals of different kinds at the same position of a handler's payload, so its inferred type falls back to any JSON value."
         case .payloadMismatch: return "A script's payload literal contradicts the payload type declared for the handler."
         case .worldMismatch: return "A script in a known content world uses a handler registered only in other worlds."
+        case .unreadableFile: return "An input file cannot be read, or is not UTF-8 text (another encoding, or binary)."
         }
     }
 }

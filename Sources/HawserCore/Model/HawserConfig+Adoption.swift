@@ -69,12 +69,8 @@ extension HawserConfig {
         }
 
         func location(of offset: Int) -> SourceLocation {
-            var line = 1, lineStart = 0
-            for index in 0..<min(offset, data.count) where data[index] == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = index + 1
-            }
-            return SourceLocation(file: file, line: line, column: offset - lineStart + 1)
+            let (line, column) = SourceText.position(of: min(offset, data.count), in: data)
+            return SourceLocation(file: file, line: line, column: column)
         }
 
         static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

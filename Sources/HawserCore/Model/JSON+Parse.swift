@@ -369,14 +369,9 @@ private struct JSONParser {
         return JSONSyntaxError(line: line, column: column, reason: reason)
     }
 
-    /// The 1-based line and UTF-8 byte column of `offset`; lines end at line feeds.
+    /// The 1-based line and UTF-8 byte column of `offset`; CR, LF and CRLF end lines, as in
+    /// every other position Hawser reports.
     private func position(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A {
-            line += 1
-            lineStart = i + 1
-        }
-        return (line, offset - lineStart + 1)
+        SourceText.position(of: min(offset, bytes.count), in: bytes)
     }
 }

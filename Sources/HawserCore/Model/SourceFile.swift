@@ -20,3 +20,18 @@ public struct SourceFile: Hashable, Sendable {
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
+
+/// An input file the CLI (or another tool) listed but could not read: a permission problem, a
+/// symbolic link to nothing, a file removed while the folder was read, a named pipe. Each becomes
+/// one `unreadable-file` error at the file, so a run reports every such file and never stops at
+/// the first or silently builds without it.
+public struct UnreadableFile: Hashable, Sendable {
+    public var path: String
+    /// Why, as the system says it: `Permission denied`.
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}

@@ -1,4 +1,5 @@
-/// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`.
+/// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`. The path
+/// and the message are `PrintableText` first, so no raw control character reaches the log.
 enum GitHubReporter {
     static func render(_ report: Report) -> String {
         report.diagnostics.map { diagnostic in
@@ -9,8 +10,8 @@ enum GitHubReporter {
             case .note: command = "notice"
             }
             let location = diagnostic.location
-            let properties = "file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column),title=\(escapeProperty("hawser " + diagnostic.code.rawValue))"
-            return "::\(command) \(properties)::\(escapeData(diagnostic.message + " [" + diagnostic.code.rawValue + "]"))\n"
+            let properties = "file=\(escapeProperty(PrintableText.escape(location.file))),line=\(location.line),col=\(location.column),title=\(escapeProperty("hawser " + diagnostic.code.rawValue))"
+            return "::\(command) \(properties)::\(escapeData(PrintableText.escape(diagnostic.message) + " [" + diagnostic.code.rawValue + "]"))\n"
         }.joined()
     }
 

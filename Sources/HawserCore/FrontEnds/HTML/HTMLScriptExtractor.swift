@@ -134,7 +134,10 @@ enum HTMLScriptExtractor {
                 } else if starts(with: "<!", at: index) || starts(with: "<?", at: index) {
                     skip(past: UInt8(ascii: ">"), from: index + 2)
                 } else if index + 1 < bytes.count, isASCIILetter(bytes[index + 1]) {
-                    guard let tag = readStartTag(at: index) else { index += 1; continue }
+                    // A tag the end of the file cuts off is no tag (the standard's eof-in-tag):
+                    // nothing after it is markup. Scanning on from the next `<` instead would
+                    // read the same unterminated rest again for every `<` in it.
+                    guard let tag = readStartTag(at: index) else { break }
                     for handler in tag.eventHandlers where !handler.value.isEmpty {
                         scripts.append(attributeScript(handler.name, value: handler.value))
                     }
@@ -203,7 +206,8 @@ enum HTMLScriptExtractor {
             index = min(i + 1, bytes.count)
         }
 
-        /// Reads a start tag at `offset` (which holds `<` followed by a letter).
+        /// Reads a start tag at `offset` (which holds `<` followed by a letter); nil when the file
+        /// ends inside it.
         func readStartTag(at offset: Int) -> Tag? {
             var i = offset + 1
             var name = ""

@@ -1,0 +1,3 @@
+int a = 1; \\\
+\
+NSString *s;
