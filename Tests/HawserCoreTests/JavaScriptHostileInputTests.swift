@@ -110,7 +110,8 @@ final class JavaScriptHostileInputTests: XCTestCase {
 
     func testTextReportNeverPrintsANul() {
         let report = Pipeline.analyze(ProjectInput(
-            scripts: [SourceFile(path: "nul.js", text: "var = \0\0 ) \0;\n")], swift: []))
+            // Few NULs in a longer file: text with a syntax error, not a binary file (`SourceText`).
+            scripts: [SourceFile(path: "nul.js", text: "var x = 1;\nvar = \0 ) \0;\n// two NUL bytes in a file of source text, fewer than one byte in eight\n")], swift: []))
         let text = ReportFormat.text.render(report)
         XCTAssertTrue(text.contains("syntax-error"), text)
         XCTAssertFalse(text.utf8.contains(0), text)
