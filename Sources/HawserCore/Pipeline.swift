@@ -203,7 +203,7 @@ public enum Pipeline {
             guard text.contains(EmbeddedScript.interpolationPrefix) else { return text }
             var result = text
             for filler in script.interpolations.keys.sorted(by: { $0.count > $1.count }) {
-                result = result.replacingOccurrences(of: filler, with: "\\(…)")
+                result = result.replacingOccurrences(of: filler, with: script.interpolationSpelling)
             }
             return result
         }
@@ -217,7 +217,7 @@ public enum Pipeline {
             let names = script.interpolations[use.name] ?? []
             if names.isEmpty {
                 facts.diagnostics.append(Diagnostic(
-                    .dynamicHandlerName, "handler name is interpolated from native code and cannot be checked: \\(…)", at: use.location))
+                    .dynamicHandlerName, "handler name is interpolated from native code and cannot be checked: \(script.interpolationSpelling)", at: use.location))
             }
             return names.map { name in
                 var resolved = use

@@ -190,6 +190,15 @@ final class AdoptionTests: XCTestCase {
         XCTAssertEqual(proposal.config, "{\n  \"scripts\": [],\n  \"swift\": [\n    \".\"\n  ]\n}\n")
     }
 
+    func testACommentedOutLineOfDataIsNotMinifiedCode() {
+        let data = "{\"a\":1}," + String(repeating: "{\"endDate\":1439584273397,\"count\":67},", count: 60)
+        XCTAssertFalse(ProjectSurvey.hasMinifiedLine(Array("var x = 1;\n   //updateChart(\(data));\n".utf8)))
+        XCTAssertTrue(ProjectSurvey.hasMinifiedLine(Array("var x = 1;\nupdateChart(\(data));\n".utf8)))
+        // A block comment's first line, or a division, is not a line comment.
+        XCTAssertTrue(ProjectSurvey.hasMinifiedLine(Array("/*! banner */ updateChart(\(data));\n".utf8)))
+        XCTAssertTrue(ProjectSurvey.hasMinifiedLine(Array("a / b; updateChart(\(data));\n".utf8)))
+    }
+
     func testTemplateMarkersCountOnlyInScripts() {
         let page = "<title>%page_title%</title>\n<p>{{ greeting }}</p>\n<script>\nwebkit.messageHandlers.%message_handler%.postMessage(1);\n</script>\n"
         let proposal = ProjectSurvey.propose([

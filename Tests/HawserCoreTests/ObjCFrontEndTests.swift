@@ -91,7 +91,8 @@ final class ObjCFrontEndTests: XCTestCase {
         @end
         """)
         XCTAssertEqual(facts.registrations.map(\.name), ["fromFunction", "fromBlock"])
-        XCTAssertEqual(facts.registrations.map(\.scope), ["App.m:1:13", "App.m:5:1"])
+        // A block is a scope of its own within the method (duplicates are found per block).
+        XCTAssertEqual(facts.registrations.map(\.scope), ["App.m:1:13", "App.m:5:1#6:48"])
     }
 
     func testScopesAreMethods() {
@@ -258,7 +259,9 @@ final class ObjCFrontEndTests: XCTestCase {
         @end
         """)
         XCTAssertEqual(facts.registrations.map(\.name), ["one"])
-        XCTAssertEqual(facts.diagnostics.map(\.message), ["cannot resolve handler name 'name' statically"])
+        XCTAssertEqual(facts.diagnostics.map(\.message), [
+            "cannot resolve handler name 'name' statically: it is parameter 'name' of -[two:], which nothing the scan sees calls",
+        ])
         XCTAssertEqual(facts.diagnostics.first?.location.line, 7)
     }
 

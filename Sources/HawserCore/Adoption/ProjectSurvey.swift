@@ -139,17 +139,32 @@ public enum ProjectSurvey {
     }
 
     /// Whether a line is over `longLine` bytes and dense with code (`;`, `{`, `}` at least once
-    /// every 100 bytes), as minified code is; a long string, such as a base64 image, is not.
+    /// every 100 bytes), as minified code is; a long string, such as a base64 image, is not, and
+    /// neither is a line comment (a commented-out line of JSON data, say).
     static func hasMinifiedLine(_ bytes: [UInt8]) -> Bool {
         var length = 0, punctuation = 0
+        /// Whether the line so far is blanks, and then whether it starts with `//`.
+        var leading = true, isComment = false, previous: UInt8 = 0
         for byte in bytes + [UInt8(ascii: "\n")] {
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                if length > longLine, punctuation * 100 >= length { return true }
+                if length > longLine, punctuation * 100 >= length, !isComment { return true }
                 length = 0
                 punctuation = 0
+                leading = true
+                isComment = false
+                previous = 0
             } else {
                 length += 1
                 if byte == UInt8(ascii: ";") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { punctuation += 1 }
+                if leading, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+                    if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") {
+                        isComment = true
+                        leading = false
+                    } else if byte != UInt8(ascii: "/") || previous == UInt8(ascii: "/") {
+                        leading = false
+                    }
+                }
+                previous = byte
             }
         }
         return false

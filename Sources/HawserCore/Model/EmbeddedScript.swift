@@ -13,6 +13,9 @@ struct EmbeddedScript: Hashable, Sendable, Codable {
     /// For each interpolation's filler name, the handler names the interpolated value resolves to
     /// (empty when it cannot be resolved).
     var interpolations: [String: [String]] = [:]
+    /// How an interpolation is written in the native language, for messages: `\(…)` in Swift,
+    /// `%@` in an Objective-C format string.
+    var interpolationSpelling = "\\(…)"
 
     struct Segment: Hashable, Sendable, Codable {
         var scriptOffset: Int

@@ -22,6 +22,51 @@ struct ObjCFileScanner {
         var scope: String?
         /// The `for … in` loops around the send, innermost last.
         var loops: [LoopBinding]
+        /// The method or function the send is in, when it has parameters a caller fills.
+        var enclosing: Callable?
+        /// `scope`, narrowed to the innermost `{ }` block around the send: two registrations
+        /// are duplicates only in the same block (not in an `if` and its `else`).
+        var block: String?
+    }
+
+    /// A method (`-registerHandler:named:`) or C function (`RegisterHandler`) with its
+    /// parameters' names in order: a wrapper, when a parameter reaches a registration's name.
+    struct Callable: Hashable {
+        /// The selector (`registerHandler:named:`) or the function's name.
+        var callee: String
+        var isFunction: Bool
+        var parameters: [String]
+        /// `-[registerHandler:named:]` or `RegisterHandler()`, for messages.
+        var display: String { isFunction ? callee + "()" : "-[" + callee + "]" }
+    }
+
+    /// A call of a method or function by selector or name, with its arguments in order.
+    struct Call {
+        var file: String
+        var callee: String
+        var arguments: [[ObjCToken]]
+        var scope: String?
+        var enclosing: Callable?
+        /// As `RegistrationUse.block`.
+        var block: String?
+    }
+
+    /// A string literal that holds JavaScript (it mentions `messageHandlers`).
+    struct ScriptLiteral {
+        var token: ObjCToken
+        var scope: String?
+        /// For the format of `stringWithFormat:` and its kind: the arguments after it.
+        var formatArguments: [[ObjCToken]]?
+        /// The `inContentWorld:` of a `WKUserScript` the literal goes to, as written.
+        var world: String?
+        /// The method or function the literal is in: a format argument may be its parameter.
+        var enclosing: Callable?
+    }
+
+    /// `#define NAME(a, b) replacement` whose replacement registers a handler.
+    struct FunctionMacro {
+        var parameters: [String]
+        var body: [ObjCToken]
     }
 
     /// `for (NSString *variable in source)`
@@ -50,6 +95,7 @@ struct ObjCFileScanner {
         /// The body of a method that itself implements a registration selector (a test double):
         /// the sends in it are not registrations.
         var isRegistrationMethod: Bool
+        var callable: Callable?
     }
 
     private struct Loop {
@@ -81,12 +127,122 @@ struct ObjCFileScanner {
 
     private(set) var uses: [RegistrationUse] = []
     private(set) var dispatches: [DispatchUse] = []
+    private(set) var scriptLiterals: [ScriptLiteral] = []
+    /// Every method and function body: its first and last token and its scope.
+    private var bodies: [(start: Int, end: Int, scope: Scope)] = []
+    /// `initWithSource: S … inContentWorld: W`: the token range of S, W as written, the scope.
+    private var worldSends: [(source: Range<Int>, world: String, scope: String?)] = []
+    /// `NSString *name = value`: the variable's alias key and the token range of its value.
+    private var stringDeclarations: [(key: String, value: Range<Int>)] = []
 
-    init(file: SourceFile, tokens allTokens: [ObjCToken]) {
+    /// `macros`: the function-like macros that register handlers, from every file (this file's
+    /// own win); their uses are expanded before the walk.
+    init(file: SourceFile, tokens allTokens: [ObjCToken], macros: [String: FunctionMacro] = [:]) {
         self.file = file.path
         self.bytes = file.bytes
         readDirectives(allTokens)
+        if !macros.isEmpty { expand(macros) }
         matchBrackets()
+    }
+
+    /// The function-like macros in `tokens` whose replacement sends a registration selector.
+    static func registrationMacros(in tokens: [ObjCToken]) -> [String: FunctionMacro] {
+        var macros: [String: FunctionMacro] = [:]
+        for (i, token) in tokens.enumerated() where token.kind == .directive && token.directiveName == "define" {
+            let end = token.directiveEnd ?? Int.max
+            var body: [ObjCToken] = []
+            var j = i + 1
+            while j < tokens.count, tokens[j].range.lowerBound < end, tokens[j].kind != .directive {
+                if !tokens[j].isComment { body.append(tokens[j]) }
+                j += 1
+            }
+            guard body.count > 3, body[0].kind == .identifier, body[1].isSymbol("("),
+                  body[1].range.lowerBound == body[0].range.upperBound,
+                  body.contains(where: { $0.isWord("addScriptMessageHandler") || $0.isWord("addScriptMessageHandlerWithReply") }),
+                  let close = body.firstIndex(where: { $0.isSymbol(")") })
+            else { continue }
+            let parameters = body[2..<close].filter { $0.kind == .identifier }.map(\.text)
+            var replacement = Array(body[(close + 1)...])
+            for k in replacement.indices { replacement[k].inDirective = false }
+            macros[body[0].text] = FunctionMacro(parameters: parameters, body: replacement)
+        }
+        return macros
+    }
+
+    /// Replaces each use `NAME(arguments)` of a macro with its replacement, the parameters
+    /// substituted by the arguments' tokens (which keep their own positions, so a registration
+    /// is reported where its name is written) and `#parameter` by a string of the argument.
+    /// Replacements are expanded again, a macro never inside its own expansion, at most 8 deep.
+    private mutating func expand(_ macros: [String: FunctionMacro]) {
+        guard tokens.contains(where: { $0.kind == .identifier && macros[$0.text] != nil }) else { return }
+        tokens = expanded(tokens, macros: macros, excluding: [])
+    }
+
+    private func expanded(_ input: [ObjCToken], macros: [String: FunctionMacro], excluding: Set<String>) -> [ObjCToken] {
+        var output: [ObjCToken] = []
+        output.reserveCapacity(input.count)
+        var i = 0
+        while i < input.count {
+            let token = input[i]
+            guard token.kind == .identifier, let macro = macros[token.text], !excluding.contains(token.text),
+                  excluding.count < 8, i + 1 < input.count, input[i + 1].isSymbol("("),
+                  let (arguments, close) = Self.macroArguments(input, open: i + 1)
+            else {
+                output.append(token)
+                i += 1
+                continue
+            }
+            var replacement: [ObjCToken] = []
+            var k = 0
+            while k < macro.body.count {
+                let part = macro.body[k]
+                if part.isSymbol("#"), k + 1 < macro.body.count, let p = macro.parameters.firstIndex(of: macro.body[k + 1].text) {
+                    let argument = p < arguments.count ? arguments[p] : []
+                    var string = argument.first ?? part
+                    string.kind = .string
+                    string.stringValue = argument.map(\.text).joined(separator: " ")
+                    string.isObjCString = replacement.last?.isSymbol("@") == true
+                    if string.isObjCString { replacement.removeLast() }
+                    replacement.append(string)
+                    k += 2
+                    continue
+                }
+                if part.kind == .identifier, let p = macro.parameters.firstIndex(of: part.text) {
+                    replacement += p < arguments.count ? arguments[p] : []
+                } else {
+                    replacement.append(part)
+                }
+                k += 1
+            }
+            output += expanded(replacement, macros: macros, excluding: excluding.union([token.text]))
+            i = close + 1
+        }
+        return output
+    }
+
+    /// The arguments of a macro use whose `(` is at `open`, split at top-level commas, and the
+    /// index of its `)`; nil when it is not closed.
+    private static func macroArguments(_ tokens: [ObjCToken], open: Int) -> ([[ObjCToken]], Int)? {
+        var arguments: [[ObjCToken]] = [[]]
+        var depth = 0
+        var k = open + 1
+        while k < tokens.count {
+            let t = tokens[k]
+            if t.isSymbol("(") || t.isSymbol("[") || t.isSymbol("{") { depth += 1 }
+            if t.isSymbol(")") || t.isSymbol("]") || t.isSymbol("}") {
+                if depth == 0 {
+                    return t.isSymbol(")") ? (arguments, k) : nil
+                }
+                depth -= 1
+            }
+            if depth == 0, t.isSymbol(",") {
+                arguments.append([])
+            } else {
+                arguments[arguments.count - 1].append(t)
+            }
+            k += 1
+        }
+        return nil
     }
 
     // MARK: - Preprocessing
@@ -185,6 +341,7 @@ struct ObjCFileScanner {
             while let last = loops.last, last.end < i { loops.removeLast() }
             step(at: i, symbols: &symbols)
         }
+        assignWorlds()
     }
 
     private static let qualifiers: Set<String> = [
@@ -215,9 +372,10 @@ struct ObjCFileScanner {
             }
         case .punctuation:
             if token.text == "-" || token.text == "+", inImplementation, parent[i] == -1, scopes.isEmpty, startsMethod(at: i) {
-                methodDefinition(at: i)
+                methodDefinition(at: i, symbols: &symbols)
             } else if token.text == "{", scopes.isEmpty, let name = functionName(bodyAt: i) {
-                scopes.append(Scope(id: scopeID(tokens[name]), end: partner[i], isRegistrationMethod: false))
+                let callable = Callable(callee: tokens[name].text, isFunction: true, parameters: functionParameters(name + 1))
+                openScope(Scope(id: scopeID(tokens[name]), end: partner[i], isRegistrationMethod: false, callable: callable), at: i, symbols: &symbols)
             } else if token.text == "=", i > 0, tokens[i - 1].kind == .identifier, !declaredNames.contains(i - 1),
                       !(i > 1 && (tokens[i - 2].isSymbol(".") || tokens[i - 2].isSymbol("->"))) {
                 symbols.noteAssignment(to: tokens[i - 1].text, in: file)
@@ -227,16 +385,41 @@ struct ObjCFileScanner {
             case "for": loop(at: i)
             case "addScriptMessageHandler", "addScriptMessageHandlerWithReply": registration(at: i)
             case "isEqualToString", "isEqual": dispatch(at: i)
+            case "initWithSource": userScript(at: i)
             case "NSString": declaration(after: i + 1, symbols: &symbols)
             case "NSArray": declaration(after: afterGenericArguments(i + 1), symbols: &symbols)
             default: break
             }
+        case .string:
+            if let value = token.stringValue, value.contains("messageHandlers") { scriptLiteral(at: i) }
         default:
             break
         }
     }
 
     // MARK: - Methods, functions, loops
+
+    /// Enters a method or function body whose `{` is at `open`. A unary method whose body is
+    /// only `return value;` gives its name a value (`- (NSString *)name { return @"x"; }`).
+    private mutating func openScope(_ scope: Scope, at open: Int, symbols: inout ObjCSymbolTable) {
+        scopes.append(scope)
+        bodies.append((open, scope.end, scope))
+        guard let callable = scope.callable, !callable.isFunction, !callable.callee.contains(":"),
+              open + 1 < scope.end, tokens[open + 1].isWord("return"), tokens[scope.end - 1].isSymbol(";"),
+              !tokens[(open + 2)..<(scope.end - 1)].contains(where: { $0.isSymbol(";") })
+        else { return }
+        symbols.defineMethod(callable.callee, .init(file: file, scope: nil, value: Array(tokens[(open + 2)..<(scope.end - 1)]), isConstant: true))
+    }
+
+    /// The parameters' names of a C function whose `(` is at `open`: the last identifier of each
+    /// comma-separated declaration (none for `(void)`).
+    private func functionParameters(_ open: Int) -> [String] {
+        guard open < tokens.count, partner[open] > open else { return [] }
+        return ObjCSymbolTable.split(Array(tokens[(open + 1)..<partner[open]])).compactMap { part in
+            guard let last = part.last, last.kind == .identifier, part.count > 1 else { return nil }
+            return last.text
+        }
+    }
 
     /// Whether the `-` or `+` at `i` (top level, in an `@implementation`) starts a method.
     private func startsMethod(at i: Int) -> Bool {
@@ -248,16 +431,21 @@ struct ObjCFileScanner {
     }
 
     /// `- (T)part:(T)a part:(T)b {`: opens the method's scope when it has a body.
-    private mutating func methodDefinition(at i: Int) {
+    private mutating func methodDefinition(at i: Int, symbols: inout ObjCSymbolTable) {
         var selector = ""
+        var unary: String?
+        var parameters: [String] = []
+        var expectsParameter = false
         var j = i + 1
         while j < tokens.count {
             let t = tokens[j]
             if t.isSymbol("{") {
                 guard partner[j] > j else { return }
-                scopes.append(Scope(
+                let name = selector.isEmpty ? unary ?? "" : selector
+                openScope(Scope(
                     id: scopeID(tokens[i]), end: partner[j],
-                    isRegistrationMethod: Self.registrationSelectors[selector] != nil))
+                    isRegistrationMethod: Self.registrationSelectors[selector] != nil,
+                    callable: Callable(callee: name, isFunction: false, parameters: parameters)), at: j, symbols: &symbols)
                 return
             }
             if t.isSymbol(";") || t.isSymbol("}") || t.kind == .atKeyword { return }
@@ -267,8 +455,17 @@ struct ObjCFileScanner {
             }
             if t.kind == .identifier, j + 1 < tokens.count, tokens[j + 1].isSymbol(":") {
                 selector += t.text + ":"
+                expectsParameter = true
                 j += 2
                 continue
+            }
+            if t.kind == .identifier {
+                if expectsParameter {
+                    parameters.append(t.text)
+                    expectsParameter = false
+                } else if selector.isEmpty, unary == nil {
+                    unary = t.text
+                }
             }
             j += 1
         }
@@ -388,7 +585,92 @@ struct ObjCFileScanner {
         uses.append(RegistrationUse(
             file: file, nameTokens: nameTokens, nameText: sourceText(nameTokens), location: location(of: first),
             reply: reply, world: pieces.count == 3 ? world(pieces[1].tokens) : nil, scope: scopes.last?.id,
-            loops: loops.map(\.binding)))
+            loops: loops.map(\.binding), enclosing: scopes.last?.callable, block: block(at: i, scope: scopes.last?.id)))
+    }
+
+    private static let formatSelectors: Set<String> = [
+        "stringWithFormat", "initWithFormat", "appendFormat", "stringByAppendingFormat", "localizedStringWithFormat",
+    ]
+
+    /// A literal that mentions `messageHandlers`: JavaScript, read as a script. When it is the
+    /// format of `[NSString stringWithFormat:@"…", a, b]` (and its kind), the arguments fill its
+    /// specifiers.
+    private mutating func scriptLiteral(at i: Int) {
+        var arguments: [[ObjCToken]]?
+        if i >= 2, tokens[i - 1].isSymbol(":"), tokens[i - 2].kind == .identifier, Self.formatSelectors.contains(tokens[i - 2].text),
+           parent[i] >= 0, tokens[parent[i]].isSymbol("["), partner[parent[i]] > i {
+            let rest = Array(tokens[(i + 1)..<partner[parent[i]]])
+            arguments = rest.first?.isSymbol(",") == true ? Array(ObjCSymbolTable.split(Array(rest.dropFirst())))
+                : rest.isEmpty ? [] : nil
+        }
+        scriptLiterals.append(ScriptLiteral(
+            token: tokens[i], scope: scopes.last?.id, formatArguments: arguments, enclosing: scopes.last?.callable))
+    }
+
+    /// `[[WKUserScript alloc] initWithSource:S injectionTime:T forMainFrameOnly:F inContentWorld:W]`:
+    /// the literals in S (or in the declaration of the variable S names) run in W.
+    private mutating func userScript(at i: Int) {
+        guard let (_, _, pieces) = send(at: i), pieces.first?.keyword == "initWithSource",
+              let world = pieces.first(where: { $0.keyword == "inContentWorld" })
+        else { return }
+        worldSends.append((source: (i + 2)..<(i + 2 + pieces[0].tokens.count), world: self.world(world.tokens), scope: scopes.last?.id))
+    }
+
+    /// The worlds of the script literals, once the file is walked.
+    private mutating func assignWorlds() {
+        guard !worldSends.isEmpty, !scriptLiterals.isEmpty else { return }
+        var worldAt: [Int: String] = [:]
+        for send in worldSends {
+            var ranges = [send.source]
+            if send.source.count == 1, tokens[send.source.lowerBound].kind == .identifier {
+                let key = (send.scope ?? "") + "\u{0}" + tokens[send.source.lowerBound].text
+                ranges += stringDeclarations.filter { $0.key == key }.map(\.value)
+            }
+            for range in ranges {
+                for k in range where tokens[k].kind == .string { worldAt[tokens[k].range.lowerBound] = send.world }
+            }
+        }
+        for k in scriptLiterals.indices { scriptLiterals[k].world = worldAt[scriptLiterals[k].token.range.lowerBound] }
+    }
+
+    /// The calls in this file of the methods (by selector) and functions (by name) in
+    /// `callees`, each with its arguments. Definitions are not calls.
+    func calls(to callees: Set<String>) -> [Call] {
+        var result: [Call] = []
+        let firstKeywords = Set(callees.compactMap { $0.contains(":") ? $0.split(separator: ":").first.map(String.init) : nil })
+        var body = 0
+        for i in tokens.indices where tokens[i].kind == .identifier {
+            while body < bodies.count, bodies[body].end < i { body += 1 }
+            let inside = body < bodies.count && bodies[body].start < i ? bodies[body].scope : nil
+            if i + 1 < tokens.count, tokens[i + 1].isSymbol(":") {
+                // Only the first keyword of a send starts it.
+                guard firstKeywords.contains(tokens[i].text), let (open, _, pieces) = send(at: i), firstKeyword(of: open) == i
+                else { continue }
+                let selector = pieces.map { $0.keyword + ":" }.joined()
+                guard callees.contains(selector) else { continue }
+                result.append(Call(
+                    file: file, callee: selector, arguments: pieces.map(\.tokens), scope: inside?.id, enclosing: inside?.callable,
+                    block: block(at: i, scope: inside?.id)))
+            } else if i + 1 < tokens.count, tokens[i + 1].isSymbol("("), callees.contains(tokens[i].text), partner[i + 1] > i + 1,
+                      !(partner[i + 1] + 1 < tokens.count && tokens[partner[i + 1] + 1].isSymbol("{")) {
+                let arguments = ObjCSymbolTable.split(Array(tokens[(i + 2)..<partner[i + 1]]))
+                result.append(Call(
+                    file: file, callee: tokens[i].text, arguments: arguments, scope: inside?.id, enclosing: inside?.callable,
+                    block: block(at: i, scope: inside?.id)))
+            }
+        }
+        return result
+    }
+
+    /// The index of the first selector keyword of the send whose `[` is at `open`: the first
+    /// identifier directly inside it that is followed by `:` and comes after the receiver.
+    private func firstKeyword(of open: Int) -> Int? {
+        var k = open + 2
+        while k < partner[open] {
+            if parent[k] == open, tokens[k].kind == .identifier, k + 1 < tokens.count, tokens[k + 1].isSymbol(":") { return k }
+            if partner[k] > k { k = partner[k] + 1 } else { k += 1 }
+        }
+        return nil
     }
 
     /// The content world as written, with `[WKContentWorld pageWorld]` spelt as the property
@@ -488,6 +770,7 @@ struct ObjCFileScanner {
                 k += 1
             }
             let value = Array(tokens[(name + 2)..<k])
+            stringDeclarations.append((aliasKey(tokens[name].text), (name + 2)..<k))
             declaredNames.insert(name)
             if isMessageName(value) {
                 nameAliases.insert(aliasKey(tokens[name].text))
@@ -503,6 +786,19 @@ struct ObjCFileScanner {
 
     private func location(of token: ObjCToken) -> SourceLocation {
         SourceLocation(file: file, line: token.line, column: token.column)
+    }
+
+    /// `scope` and the innermost `{` around token `i` that is not the body's own.
+    private func block(at i: Int, scope: String?) -> String? {
+        guard let scope else { return nil }
+        var k = parent[i]
+        var steps = 0
+        while k >= 0, !tokens[k].isSymbol("{"), steps < 10_000 {
+            k = parent[k]
+            steps += 1
+        }
+        guard k >= 0, !bodies.contains(where: { $0.start == k }) else { return scope }
+        return scope + "#" + String(tokens[k].line) + ":" + String(tokens[k].column)
     }
 
     private func aliasKey(_ name: String) -> String { (scopes.last?.id ?? "") + "\u{0}" + name }

@@ -9,33 +9,215 @@ enum ObjCFrontEnd {
         var uses: [ObjCFileScanner.RegistrationUse] = []
         var dispatches: [ObjCFileScanner.DispatchUse] = []
         var facts = NativeFacts()
-        for file in files {
-            let tokens = ObjCLexer.tokenize(file.bytes)
+        let tokenLists = files.map { ObjCLexer.tokenize($0.bytes) }
+        // Function-like macros that register are expanded where they are used, in any file.
+        var macros: [String: ObjCFileScanner.FunctionMacro] = [:]
+        let macrosByFile = tokenLists.map(ObjCFileScanner.registrationMacros(in:))
+        for fileMacros in macrosByFile { macros.merge(fileMacros) { first, _ in first } }
+        var scanners: [ObjCFileScanner] = []
+        for (number, file) in files.enumerated() {
+            let tokens = tokenLists[number]
             facts.suppressions += suppressions(in: tokens, file: file.path)
-            var scanner = ObjCFileScanner(file: file, tokens: tokens)
+            var scanner = ObjCFileScanner(
+                file: file, tokens: tokens, macros: macros.merging(macrosByFile[number]) { _, own in own })
             scanner.scan(into: &symbols)
             uses += scanner.uses
             dispatches += scanner.dispatches
+            scanners.append(scanner)
         }
+        var wrappers = Wrappers()
         for use in uses {
-            if let names = resolve(use, symbols: symbols) {
-                for name in names {
-                    facts.registrations.append(HandlerRegistration(
-                        name: name, location: use.location, reply: use.reply, world: use.world, scope: use.scope))
-                }
-            } else {
-                facts.diagnostics.append(Diagnostic(
-                    .unresolvedRegistration, "cannot resolve handler name '\(use.nameText)' statically", at: use.location))
+            if let enclosing = use.enclosing, let parameter = Wrappers.parameter(use.nameTokens, in: enclosing, loops: use.loops) {
+                wrappers.add(use, parameter: parameter, via: enclosing)
+                continue
             }
+            register(use, names: resolve(use, symbols: symbols), into: &facts)
         }
+        wrappers.resolve(scanners: scanners, symbols: symbols, into: &facts)
         for dispatch in dispatches {
             // A comparison with something that is not a known string says nothing about names.
             for name in symbols.string(dispatch.tokens, file: dispatch.location.file, scope: dispatch.scope) ?? [] {
                 facts.dispatchNames.append(DispatchName(name: name, location: dispatch.location))
             }
         }
+        var arguments = ParameterArguments(scanners: scanners, symbols: symbols)
+        for (number, scanner) in scanners.enumerated() {
+            facts.embeddedScripts += embeddedScripts(scanner, file: files[number], symbols: symbols, parameters: &arguments)
+        }
         facts.sort()
         return facts
+    }
+
+    /// The registrations of `names` for `use`, or its `unresolved-registration` when nil.
+    private static func register(
+        _ use: ObjCFileScanner.RegistrationUse, names: [String]?, at location: SourceLocation? = nil,
+        block: String? = nil, reason: String? = nil, into facts: inout NativeFacts
+    ) {
+        guard let names else {
+            facts.diagnostics.append(Diagnostic(
+                .unresolvedRegistration,
+                "cannot resolve handler name '\(use.nameText)' statically" + (reason.map { ": " + $0 } ?? ""),
+                at: location ?? use.location))
+            return
+        }
+        for name in names {
+            facts.registrations.append(HandlerRegistration(
+                name: name, location: location ?? use.location, reply: use.reply, world: use.world, scope: block ?? use.block))
+        }
+    }
+
+    /// The names the callers of a method or function pass as one of its parameters, found once
+    /// per parameter: nil when it has no caller, or a caller passes something that is not a
+    /// constant name.
+    private struct ParameterArguments {
+        let scanners: [ObjCFileScanner]
+        let symbols: ObjCSymbolTable
+        private var known: [String: [String]?] = [:]
+
+        init(scanners: [ObjCFileScanner], symbols: ObjCSymbolTable) {
+            self.scanners = scanners
+            self.symbols = symbols
+        }
+
+        mutating func names(_ callable: ObjCFileScanner.Callable, position: Int) -> [String]? {
+            let key = callable.callee + "\u{0}" + String(position)
+            if let answer = known[key] { return answer }
+            let calls = scanners.flatMap { $0.calls(to: [callable.callee]) }
+            var names: [String] = []
+            var complete = !calls.isEmpty
+            for call in calls {
+                guard position < call.arguments.count,
+                      let values = symbols.string(call.arguments[position], file: call.file, scope: call.scope) else {
+                    complete = false
+                    break
+                }
+                names += values.filter { !names.contains($0) }
+            }
+            known[key] = .some(complete ? names : nil)
+            return complete ? names : nil
+        }
+    }
+
+    /// Methods and functions whose parameter reaches a registration's name, directly or
+    /// through other wrappers: each call supplies the name, and is reported as the registration.
+    private struct Wrappers {
+        struct Wrapped {
+            var use: ObjCFileScanner.RegistrationUse
+            /// The position and name of the parameter that holds the name.
+            var parameter: Int
+            var parameterName: String
+            var display: String
+            /// The call that passed the parameter on to the registration (nil for the
+            /// registration itself): where a wrapper nothing calls is reported.
+            var site: SourceLocation?
+        }
+
+        var byCallee: [String: [Wrapped]] = [:]
+
+        /// The position of the parameter that `tokens` names in `enclosing`, when it is one (and
+        /// no loop variable of the same name shadows it).
+        static func parameter(_ tokens: [ObjCToken], in enclosing: ObjCFileScanner.Callable?, loops: [ObjCFileScanner.LoopBinding]) -> Int? {
+            let tokens = ObjCSymbolTable.strippingParentheses(tokens)
+            guard tokens.count == 1, tokens[0].kind == .identifier, let enclosing,
+                  !loops.contains(where: { $0.variable == tokens[0].text }) else { return nil }
+            return enclosing.parameters.lastIndex(of: tokens[0].text)
+        }
+
+        mutating func add(_ use: ObjCFileScanner.RegistrationUse, parameter: Int, via callable: ObjCFileScanner.Callable) {
+            byCallee[callable.callee, default: []].append(
+                Wrapped(use: use, parameter: parameter, parameterName: callable.parameters[parameter], display: callable.display))
+        }
+
+        /// Follows every call of every wrapper, a wrapper's call inside another wrapper making
+        /// that one a wrapper too (at most 8 levels; a cycle ends).
+        func resolve(scanners: [ObjCFileScanner], symbols: ObjCSymbolTable, into facts: inout NativeFacts) {
+            var pending = byCallee
+            var seen = Set(byCallee.flatMap { callee, items in items.map { callee + "\u{0}" + $0.use.location.description } })
+            var level = 0
+            while !pending.isEmpty {
+                level += 1
+                var next: [String: [Wrapped]] = [:]
+                var called = Set<String>()
+                for call in scanners.flatMap({ $0.calls(to: Set(pending.keys)) }) {
+                    called.insert(call.callee)
+                    for wrapped in pending[call.callee] ?? [] {
+                        guard wrapped.parameter < call.arguments.count, let first = call.arguments[wrapped.parameter].first else { continue }
+                        let argument = call.arguments[wrapped.parameter]
+                        if level < 8, let enclosing = call.enclosing,
+                           let position = Self.parameter(argument, in: enclosing, loops: []),
+                           seen.insert(enclosing.callee + "\u{0}" + wrapped.use.location.description).inserted {
+                            var forwarded = wrapped.use
+                            forwarded.nameText = argument.map(\.text).joined(separator: " ")
+                            next[enclosing.callee, default: []].append(Wrapped(
+                                use: forwarded, parameter: position, parameterName: enclosing.parameters[position],
+                                display: enclosing.display, site: SourceLocation(file: call.file, line: first.line, column: first.column)))
+                            continue
+                        }
+                        let location = SourceLocation(file: call.file, line: first.line, column: first.column)
+                        let names = symbols.string(argument, file: call.file, scope: call.scope)
+                        let text = argument.map(\.text).joined(separator: " ")
+                        register(
+                            wrapped.use, names: names, at: location, block: call.block,
+                            reason: "parameter '\(wrapped.parameterName)' of \(wrapped.display) receives '\(text)', which is not a constant name",
+                            into: &facts)
+                    }
+                }
+                for (callee, items) in pending where !called.contains(callee) {
+                    for item in items {
+                        register(
+                            item.use, names: nil, at: item.site,
+                            reason: "it is parameter '\(item.parameterName)' of \(item.display), which nothing the scan sees calls",
+                            into: &facts)
+                    }
+                }
+                pending = next
+            }
+        }
+    }
+
+    /// The JavaScript in the file's string literals that mention `messageHandlers`: each
+    /// format specifier of a `stringWithFormat:` format is an interpolation, resolved through
+    /// the argument it takes where that is a constant name.
+    private static func embeddedScripts(
+        _ scanner: ObjCFileScanner, file: SourceFile, symbols: ObjCSymbolTable, parameters: inout ParameterArguments
+    ) -> [EmbeddedScript] {
+        guard !scanner.scriptLiterals.isEmpty else { return [] }
+        var lines = LineTable(file.bytes)
+        var scripts: [EmbeddedScript] = []
+        for literal in scanner.scriptLiterals {
+            guard var decoded = ObjCStringDecoder.decode(literal.token, in: file.bytes) else { continue }
+            if literal.formatArguments != nil {
+                decoded = ObjCStringDecoder.applyingFormat(decoded, fillerPrefix: EmbeddedScript.interpolationPrefix)
+            }
+            var segments: [EmbeddedScript.Segment] = []
+            for (offset, source) in decoded.offsets.enumerated()
+            where offset == 0 || source != decoded.offsets[offset - 1] + 1 {
+                let (line, column) = lines.position(of: source)
+                segments.append(EmbeddedScript.Segment(scriptOffset: offset, line: line, column: column))
+            }
+            var script = EmbeddedScript(
+                file: file.path, bytes: decoded.bytes, segments: segments,
+                world: literal.world.flatMap(ContentWorldSpec.init(swift:)), interpolationSpelling: "%@")
+            for (number, specifier) in decoded.specifiers.enumerated() {
+                let arguments = literal.formatArguments ?? []
+                let isString = specifier.conversion == UInt8(ascii: "@") || specifier.conversion == UInt8(ascii: "s")
+                guard isString, specifier.argument < arguments.count else {
+                    script.interpolations[EmbeddedScript.interpolationPrefix + String(number)] = []
+                    continue
+                }
+                let argument = arguments[specifier.argument]
+                // A parameter of the method around the literal is every name its callers pass.
+                let names: [String]?
+                if let enclosing = literal.enclosing, let position = Wrappers.parameter(argument, in: enclosing, loops: []) {
+                    names = parameters.names(enclosing, position: position)
+                } else {
+                    names = symbols.string(argument, file: file.path, scope: literal.scope)
+                }
+                script.interpolations[EmbeddedScript.interpolationPrefix + String(number)] = names ?? []
+            }
+            scripts.append(script)
+        }
+        return scripts
     }
 
     /// The names `use` registers (several for the variable of a loop over an array), or nil

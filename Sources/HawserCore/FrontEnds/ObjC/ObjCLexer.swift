@@ -329,6 +329,12 @@ struct ObjCLexer {
 
     /// Decodes the escape whose `\` is at `pos` into `value` (as UTF-8) and moves past it.
     private mutating func decodeEscape(into value: inout [UInt8]) {
+        Self.decodeEscape(bytes, at: &pos, into: &value)
+    }
+
+    /// Decodes the escape whose `\` is at `pos` in `bytes` into `value` (as UTF-8) and moves
+    /// `pos` past it. Shared with `ObjCStringDecoder`, which needs each byte's source offset.
+    static func decodeEscape(_ bytes: [UInt8], at pos: inout Int, into value: inout [UInt8]) {
         pos += 1
         guard pos < bytes.count else { return }
         let e = bytes[pos]
@@ -376,7 +382,7 @@ struct ObjCLexer {
         }
     }
 
-    private func appendScalar(_ code: UInt32, to value: inout [UInt8]) {
+    private static func appendScalar(_ code: UInt32, to value: inout [UInt8]) {
         let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
         value.append(contentsOf: Array(String(Character(scalar)).utf8))
     }
@@ -433,7 +439,7 @@ struct ObjCLexer {
     }
     private func isIdentifierBody(_ b: UInt8) -> Bool { isIdentifierStart(b) || isDigit(b) }
 
-    private func hexValue(_ b: UInt8) -> UInt32? {
+    private static func hexValue(_ b: UInt8) -> UInt32? {
         switch b {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(b - UInt8(ascii: "a") + 10)
@@ -444,7 +450,7 @@ struct ObjCLexer {
 }
 
 /// ASCII bytes the lexer compares against.
-private enum ObjCByte {
+enum ObjCByte {
     static let newline = UInt8(ascii: "\n")
     static let carriageReturn = UInt8(ascii: "\r")
     static let space = UInt8(ascii: " ")

@@ -29,6 +29,15 @@ struct ObjCSymbolTable {
         entries[name, default: []].append(entry)
     }
 
+    /// Unary methods whose body is only `return value;`, by name: what `[x name]` and `x.name`
+    /// return, whatever `x` is (every method of that name: a wrong pairing costs less than a
+    /// false alarm).
+    private(set) var methods: [String: [Entry]] = [:]
+
+    mutating func defineMethod(_ name: String, _ entry: Entry) {
+        methods[name, default: []].append(entry)
+    }
+
     /// Records `name = …` outside a declaration in `file`: a non-constant `name` declared in
     /// that file is then not a constant.
     mutating func noteAssignment(to name: String, in file: String) {
@@ -42,11 +51,36 @@ struct ObjCSymbolTable {
     /// resolve to literals (every value they give). Nil when none resolves.
     func string(_ tokens: [ObjCToken], file: String, scope: String?, depth: Int = 0) -> [String]? {
         let tokens = Self.strippingParentheses(tokens)
-        guard tokens.count == 1, depth <= Self.maximumDepth else { return nil }
+        guard depth <= Self.maximumDepth else { return nil }
+        if tokens.count > 1 {
+            guard let method = Self.unaryMessage(tokens), let pool = methods[method] else { return nil }
+            return union(pool.map { string($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
+        }
+        guard tokens.count == 1 else { return nil }
         let token = tokens[0]
         if token.isObjCStringLiteral { return token.stringValue.map { [$0] } }
         guard token.kind == .identifier, let pool = visible(token.text, file: file, scope: scope) else { return nil }
         return union(pool.map { string($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
+    }
+
+    /// The method a unary message or property read names: `[x name]`, `[[x class] name]`,
+    /// `self.name`, `self.class.name`. Nil for anything else.
+    static func unaryMessage(_ tokens: [ObjCToken]) -> String? {
+        guard let last = tokens.last else { return nil }
+        if tokens.count >= 4, tokens[0].isSymbol("["), last.isSymbol("]"), tokens[tokens.count - 2].kind == .identifier {
+            // The `[` must close at the end, and the receiver be a whole expression.
+            var depth = 0
+            for (k, t) in tokens.enumerated() {
+                if t.isSymbol("[") || t.isSymbol("(") { depth += 1 }
+                if t.isSymbol("]") || t.isSymbol(")") { depth -= 1 }
+                if depth == 0, k < tokens.count - 1 { return nil }
+                if depth == 1, t.isSymbol(":") { return nil }
+            }
+            return tokens[tokens.count - 2].text
+        }
+        guard tokens.count >= 3, tokens.count % 2 == 1, last.kind == .identifier else { return nil }
+        for (k, t) in tokens.enumerated() where k % 2 == 0 ? t.kind != .identifier : !t.isSymbol(".") { return nil }
+        return last.text
     }
 
     /// The strings that `tokens` stand for as an array: `@[e, …]`, `[NSArray arrayWithObjects:e, …, nil]`,

@@ -1,6 +1,7 @@
 #import <WebKit/WebKit.h>
 
-// A macro's body is not a call site; a function-like macro names nothing.
+// A function-like macro that registers is expanded where it is used; kToast without
+// parentheses is not a use of the function-like kToast(x).
 #define REGISTER_HANDLER(c, n) [c addScriptMessageHandler:self name:n]
 #define kToast(x) @"toast"
 
