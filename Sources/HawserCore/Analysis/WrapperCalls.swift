@@ -18,9 +18,13 @@ enum WrapperCalls {
     private struct Post: Equatable {
         var called: Bool
         var resultUsed: Bool
+        /// The parameter posted as the body, when every wrapper of the slot posts the same one.
+        var payloadParameter: Int?
 
         func merged(_ other: Post) -> Post {
-            Post(called: called || other.called, resultUsed: resultUsed || other.resultUsed)
+            Post(
+                called: called || other.called, resultUsed: resultUsed || other.resultUsed,
+                payloadParameter: payloadParameter == other.payloadParameter ? payloadParameter : nil)
         }
     }
 
@@ -29,8 +33,8 @@ enum WrapperCalls {
         for wrapper in scripts.flatMap(\.wrappers) {
             for key in wrapper.keys {
                 let slot = Slot(callee: key, parameter: wrapper.parameter)
-                posts[slot] = (posts[slot] ?? Post(called: false, resultUsed: false))
-                    .merged(Post(called: wrapper.called, resultUsed: wrapper.resultUsed))
+                let post = Post(called: wrapper.called, resultUsed: wrapper.resultUsed, payloadParameter: wrapper.payloadParameter)
+                posts[slot] = posts[slot].map { $0.merged(post) } ?? post
             }
         }
         guard !posts.isEmpty else { return scripts }
@@ -48,7 +52,8 @@ enum WrapperCalls {
                     guard case .parameter(let keys, let index) = argument,
                           let post = posts[Slot(callee: call.callee, parameter: position)]
                     else { continue }
-                    let forwarded = Post(called: post.called, resultUsed: post.resultUsed && call.resultUsed)
+                    // The body a forwarding wrapper posts is not followed: its calls' uses are untyped.
+                    let forwarded = Post(called: post.called, resultUsed: post.resultUsed && call.resultUsed, payloadParameter: nil)
                     for key in keys {
                         let caller = Slot(callee: key, parameter: index)
                         forwards.append((from: caller, to: Slot(callee: call.callee, parameter: position)))
@@ -81,9 +86,11 @@ enum WrapperCalls {
                     switch call.arguments[slot.parameter] {
                     case .string(let name, let location):
                         reached.insert(slot)
+                        let payloads = post.called ? post.payloadParameter.flatMap { $0 < call.payloads.count ? [call.payloads[$0]] : nil } ?? [] : []
                         facts.uses.append(HandlerUse(
                             name: name, location: location, resultUsed: post.called && post.resultUsed && call.resultUsed,
-                            form: post.called ? .postMessage : .reference, template: HandlerTemplate(name, forms: placeholders)))
+                            form: post.called ? .postMessage : .reference, payloads: payloads,
+                            template: HandlerTemplate(name, forms: placeholders)))
                     case .parameter:
                         break
                     case .other(let text, let location):

@@ -23,6 +23,8 @@ extension HandlerUseCollector {
         var parameter: Int
         var called: Bool
         var resultUsed: Bool
+        /// The position of the parameter the wrapper posts as the message body, when it posts one.
+        var payloadParameter: Int?
     }
 
     enum Argument {
@@ -35,6 +37,9 @@ extension HandlerUseCollector {
         var callee: CallableKey
         var arguments: [Argument]
         var resultUsed: Bool
+        /// The first arguments' nodes, for the payload a wrapper posts; kept only for a call
+        /// with a constant argument (one that can name a handler).
+        var argumentNodes: [SyntaxNode]
     }
 
     /// Records a `messageHandlers[parameter]` access of a function that can be called by name.
@@ -42,6 +47,7 @@ extension HandlerUseCollector {
         let keys = callableKeys(of: slot.function)
         guard !keys.isEmpty else { return }
         var called = false, resultUsed = false
+        var payloadParameter: Int?
         let expression = node.skippingParenthesesUpward
         if let access = expression.parent, access.type == "member_expression" || access.type == "subscript_expression",
            expression.isField("object", of: access), Self.accessedName(access)?.0 == "postMessage" {
@@ -49,11 +55,16 @@ extension HandlerUseCollector {
             if let call = callee.parent, call.type == "call_expression", callee.isField("function", of: call) {
                 called = true
                 resultUsed = Self.isResultUsed(call)
+                if let body = call.child(field: "arguments")?.namedChildren.first(where: { $0.type != "comment" }),
+                   let bodySlot = resolver.parameterSlot(of: body), bodySlot.function.key == slot.function.key {
+                    payloadParameter = bodySlot.index
+                }
             }
         }
         var facts = wrapperAccesses[at] ?? WrapperAccess(keys: keys, parameter: slot.index, called: false, resultUsed: false)
         facts.called = facts.called || called
         facts.resultUsed = facts.resultUsed || resultUsed
+        facts.payloadParameter = facts.payloadParameter ?? payloadParameter
         wrapperAccesses[at] = facts
     }
 
@@ -63,7 +74,8 @@ extension HandlerUseCollector {
               let arguments = call.child(field: "arguments"), arguments.type == "arguments"
         else { return }
         var recorded: [Argument] = []
-        for argument in arguments.namedChildrenWithoutComments.prefix(FunctionCall.keptArguments) {
+        let kept = Array(arguments.namedChildrenWithoutComments.prefix(FunctionCall.keptArguments))
+        for argument in kept {
             let value = argument.skippingParenthesesDownward
             if value.type == "spread_element" {
                 recorded.append(.other(Self.shortened(argument), argument.start))
@@ -78,7 +90,10 @@ extension HandlerUseCollector {
             }
         }
         guard !recorded.isEmpty else { return }
-        calls.append(Call(callee: callee, arguments: recorded, resultUsed: Self.isResultUsed(call)))
+        let mayNameHandler = recorded.contains { if case .string = $0 { return true } else { return false } }
+        calls.append(Call(
+            callee: callee, arguments: recorded, resultUsed: Self.isResultUsed(call),
+            argumentNodes: mayNameHandler ? Array(kept.prefix(recorded.count)) : []))
     }
 
     /// A node's text for a warning, cut after 80 characters; only the bytes needed are read,

@@ -106,6 +106,9 @@ struct WrapperFunction: Hashable, Sendable, Codable {
     /// Whether the wrapper calls `postMessage` through the access, and uses its result.
     var called: Bool
     var resultUsed: Bool
+    /// The position of the parameter it posts as the message's body (`postMessage(message)`),
+    /// when it posts one: each call's argument there is the use's payload.
+    var payloadParameter: Int?
 }
 
 /// A call of a function named by an identifier or a member path, with its first arguments.
@@ -117,6 +120,9 @@ struct FunctionCall: Hashable, Sendable, Codable {
     var arguments: [CallArgument]
     /// Whether the call's result is used (`HandlerUseCollector.isResultUsed`).
     var resultUsed: Bool
+    /// The literal shape of each kept argument, for a call with a constant argument (which may
+    /// be a wrapper's handler name); empty otherwise.
+    var payloads: [PayloadLiteral] = []
     /// How many arguments are kept: the handler-name parameter of a wrapper is one of the first.
     static let keptArguments = 4
 }

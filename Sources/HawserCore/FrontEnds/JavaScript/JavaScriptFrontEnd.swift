@@ -99,7 +99,7 @@ enum JavaScriptFrontEnd {
         let wrappers = collector.wrapperAccesses.map { at, access in
             WrapperFunction(
                 keys: access.keys.map(key), parameter: access.parameter, access: location(at),
-                called: access.called, resultUsed: access.resultUsed)
+                called: access.called, resultUsed: access.resultUsed, payloadParameter: access.payloadParameter)
         }.sorted { $0.access < $1.access }
         let calls = collector.calls.map { call in
             FunctionCall(callee: key(call.callee), arguments: call.arguments.map { argument in
@@ -108,7 +108,7 @@ enum JavaScriptFrontEnd {
                 case .parameter(let keys, let index): return .parameter(keys: keys.map(key), index: index)
                 case .other(let text, let at): return .other(text, location(at))
                 }
-            }, resultUsed: call.resultUsed)
+            }, resultUsed: call.resultUsed, payloads: call.argumentNodes.map { PayloadLiteral.read($0, locate: location) })
         }
 
         return JavaScriptFacts(

@@ -11,7 +11,7 @@
 export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };
 
 /** The message handlers: fire-and-forget, sent with `post`. */
-export type MessageHandlerName = "mixed" | "observer" | "opaque";
+export type MessageHandlerName = "mixed" | "observer" | "opaque" | "progress";
 
 /** The request handlers: answered by native, sent with `call`. */
 export type RequestHandlerName = "count";
@@ -38,6 +38,7 @@ export interface HawserContract {
   readonly mixed: { readonly kind: "message"; readonly transport: "reply" | "settle" };
   readonly observer: { readonly kind: "message"; readonly transport: "reply" | "settle" };
   readonly opaque: { readonly kind: "message"; readonly transport: "reply" | "settle" };
+  readonly progress: { readonly kind: "message"; readonly transport: "reply" | "settle" };
 }
 
 /** The runtime Hawser injects as `hawser`: a frozen, non-writable global. */
@@ -63,6 +64,11 @@ export interface HawserRuntime {
    * or the payload cannot be posted.
    */
   post(name: "opaque", payload: JSONValue): boolean;
+  /**
+   * Posts the message `progress`. Never throws; returns false when the handler is unavailable
+   * or the payload cannot be posted.
+   */
+  post(name: "progress", payload: { done: boolean; label?: string; percent: number }): boolean;
 
   /** Posts the `detail` of every `eventName` event on `target` to a message handler; returns a function that stops it. */
   forwardEvent(target: EventTarget, eventName: string, handlerName: MessageHandlerName): () => void;
@@ -89,6 +95,7 @@ export interface HawserMessageHandlers {
   readonly mixed: { postMessage(payload: { value: JSONValue }): void };
   readonly observer: { postMessage(payload: { address: { city: string; zip?: string }; admin?: boolean; age?: number; email: string; name: string; tags?: JSONValue[] }): void };
   readonly opaque: { postMessage(payload: JSONValue): void };
+  readonly progress: { postMessage(payload: { done: boolean; label?: string; percent: number }): void };
 }
 
 declare global {

@@ -19,6 +19,7 @@ public enum Bridge {
         case mixed = "mixed"
         case observer = "observer"
         case opaque = "opaque"
+        case progress = "progress"
     }
 
     /// A user script to inject, as `hawser build` compiled it.
@@ -81,6 +82,9 @@ public enum Bridge {
                   "kind": "message"
                 },
                 "opaque": {
+                  "kind": "message"
+                },
+                "progress": {
                   "kind": "message"
                 }
               };
@@ -732,6 +736,10 @@ public enum Bridge {
             // A conflicting kind at one key falls back to any JSON value, with a warning at both sites.
             hawser.post("mixed", { value: 42 });
             hawser.post("opaque", someVariable);
+            // A wrapper's calls are typed by the argument it posts as the body.
+            function notify(handler, body) { window.webkit.messageHandlers[handler].postMessage(body); }
+            notify("progress", { percent: 50, done: false });
+            notify("progress", { percent: 100, done: true, label: "finished" });
             } catch (error) { console.error("[hawser] user script \"b\" failed:", error); }
             })();
             //# sourceURL=userscripts/b.js
@@ -846,6 +854,20 @@ public enum Bridge {
     /// The payload of `opaque`. Inferred from the scripts' literals.
     public typealias OpaquePayload = JSONValue
 
+    /// The payload of `progress`. Inferred from the scripts' literals.
+    public struct ProgressPayload: Codable, Sendable, Equatable {
+        public var done: Bool
+        public var label: String?
+        public var percent: Double
+
+        /// Makes a value from its fields.
+        public init(done: Bool, label: String? = nil, percent: Double) {
+            self.done = done
+            self.label = label
+            self.percent = percent
+        }
+    }
+
     /// The app's implementation of the handlers. WebKit delivers messages on the main thread,
     /// so the requirements are isolated to the main actor. An error a request throws reaches
     /// the script as the rejection message `String(describing: error)`.
@@ -862,6 +884,9 @@ public enum Bridge {
 
         /// `opaque`: a message; nothing is sent back.
         func opaque(_ payload: OpaquePayload) async
+
+        /// `progress`: a message; nothing is sent back.
+        func progress(_ payload: ProgressPayload) async
     }
 }
 
@@ -920,6 +945,25 @@ extension Bridge.ObserverPayload.Address {
         if let value = self.zip {
             object["zip"] = Bridge.JSONValue.string(value)
         }
+        return .object(object)
+    }
+}
+
+extension Bridge.ProgressPayload {
+    fileprivate init(hawserJSON value: Bridge.JSONValue, at path: String) throws {
+        let object = try Bridge.Wire.object(value, at: path)
+        self.done = try Bridge.Wire.boolean(Bridge.Wire.required("done", in: object, at: path), at: path + ".done")
+        self.label = try Bridge.Wire.optional("label", in: object).map { try Bridge.Wire.string($0, at: path + ".label") }
+        self.percent = try Bridge.Wire.number(Bridge.Wire.required("percent", in: object, at: path), at: path + ".percent")
+    }
+
+    fileprivate var hawserJSON: Bridge.JSONValue {
+        var object: [String: Bridge.JSONValue] = [:]
+        object["done"] = Bridge.JSONValue.bool(self.done)
+        if let value = self.label {
+            object["label"] = Bridge.JSONValue.string(value)
+        }
+        object["percent"] = Bridge.JSONValue.number(self.percent)
         return .object(object)
     }
 }
@@ -1022,6 +1066,10 @@ extension Bridge {
                 case .opaque:
                     let payload: OpaquePayload = json
                     await handlers.opaque(payload)
+                    return .delivered
+                case .progress:
+                    let payload: ProgressPayload = try ProgressPayload(hawserJSON: json, at: "payload")
+                    await handlers.progress(payload)
                     return .delivered
             }
         } catch let failure as Wire.Failure {
@@ -1211,7 +1259,7 @@ extension Bridge.Handler {
     fileprivate var route: Bridge.Route {
         switch self {
             case .count: return .reply
-            case .mixed, .observer, .opaque: return .message
+            case .mixed, .observer, .opaque, .progress: return .message
         }
     }
 
