@@ -322,12 +322,53 @@ struct HandlerUseCollector {
                 }
             case "ternary_expression":
                 if expression.isField("condition", of: parent) { return true }
+            case "variable_declarator":
+                return !(expression.isField("value", of: parent) && isTestedFirst(parent))
             default:
                 return true
             }
             // Passed on: the result is used when the enclosing expression's is.
             expression = parent.skippingParenthesesUpward
         }
+    }
+
+    /// Whether the variable `declarator` declares is tested before anything else is done with
+    /// it: its first reference after the declaration, in the block that holds it, is a truth
+    /// or null test (`if (result)`, `result && result.catch(…)`, `!result`, `typeof result`,
+    /// `result != null`, `result ? … : …`). A result kept that way is defensive code that works
+    /// with or without a reply, so it does not expect one.
+    static func isTestedFirst(_ declarator: SyntaxNode) -> Bool {
+        guard let name = declarator.child(field: "name"), name.type == "identifier",
+              let declaration = declarator.parent, let block = declaration.parent else { return false }
+        let text = name.text
+        let tree = declarator.tree
+        var index = declarator.subtreeEnd
+        while index < block.subtreeEnd {
+            let node = tree.node(at: index)
+            index += 1
+            guard node.type == "identifier", node.text == text, let parent = node.parent else { continue }
+            switch parent.type {
+            case "binary_expression":
+                switch parent.operatorText {
+                case "&&": return node.isField("left", of: parent)
+                case "==", "!=", "===", "!==":
+                    let other = node.isField("left", of: parent) ? parent.child(field: "right") : parent.child(field: "left")
+                    return other.map { $0.type == "null" || $0.type == "undefined" || ($0.type == "identifier" && $0.text == "undefined") } ?? false
+                default: return false
+                }
+            case "unary_expression":
+                return parent.operatorText == "!" || parent.operatorText == "typeof"
+            case "ternary_expression":
+                return node.isField("condition", of: parent)
+            case "parenthesized_expression":
+                guard let statement = parent.parent else { return false }
+                return ["if_statement", "while_statement", "do_statement"].contains(statement.type)
+                    && parent.isField("condition", of: statement)
+            default:
+                return false
+            }
+        }
+        return false
     }
 
     /// The methods that hand a callback's result on: `map` and `flatMap` collect it, a promise's
