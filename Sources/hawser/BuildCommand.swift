@@ -33,13 +33,14 @@ enum BuildCommand: Subcommand {
         let output = OutputFolder(path: outputFolder, manifest: Pipeline.manifestFile)
         let cache = CacheFolder.cache(options.common, project: project, io: io)
         // A build of the same inputs, config and options wrote these files: when the output
-        // folder still holds exactly them (read under a shared lock, with no interrupted build
-        // in it), there is nothing to parse, check or write.
+        // folder still holds exactly them (with no interrupted build in it), there is nothing to
+        // parse, check or write. A running build is waited for (the shared lock); a lock file
+        // that nobody holds is what a killed build leaves, and the full build below removes it.
         let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)"]) }
-        if let cache, let key, output.state == .folder, let record = RunRecord.load(key, from: cache),
-           let lock = try OutputLock.acquire(outputFolder, exclusive: false, io: io) {
-            defer { lock.release() }
-            if !OutputTransaction.isInterrupted(outputFolder), record.isWritten(in: output) {
+        if let cache, let key, output.state == .folder, let record = RunRecord.load(key, from: cache) {
+            let staleLock = try OutputLock.acquire(outputFolder, exclusive: false, io: io)
+            staleLock?.release()
+            if staleLock == nil, !OutputTransaction.isInterrupted(outputFolder), record.isWritten(in: output) {
                 io.out(record.stdout)
                 io.err(options.check ? "hawser: \(outputFolder) is up to date (\(plural(record.files.count, "file")))\n" : record.stderr)
                 return .success

@@ -146,6 +146,43 @@ final class CacheCLITests: XCTestCase {
         }
     }
 
+    /// A build with nothing changed reads its run record and the output folder, and no facts:
+    /// with every other entry damaged, it leaves them damaged and writes nothing. A lock file
+    /// that a killed build left behind makes the next build a full one, which removes it.
+    func testANoOpBuildReadsNoFactsAndAStaleLockIsRemoved() throws {
+        let project = try demo()
+        let cache = project.url.appendingPathComponent("cache")
+        let build = ["build", "--cache-dir", cache.path]
+        let first = try hawser(build, in: project.url)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let outputFolder = project.url.appendingPathComponent("output")
+        let output = contents(outputFolder)
+        let names = cacheFiles(cache)
+        let good = names.map { FileManager.default.contents(atPath: cache.appendingPathComponent($0).path)! }
+        var shortcuts = 0
+        for kept in names.indices {
+            for (index, name) in names.enumerated() where index != kept {
+                try Data("damaged".utf8).write(to: cache.appendingPathComponent(name))
+            }
+            let again = try hawser(build, in: project.url)
+            XCTAssertEqual(again.status, 0, again.stderr)
+            XCTAssertEqual(contents(outputFolder), output)
+            let untouched = names.indices.filter { $0 != kept }.allSatisfy {
+                FileManager.default.contents(atPath: cache.appendingPathComponent(names[$0]).path) == Data("damaged".utf8)
+            }
+            if untouched { shortcuts += 1 }
+            for (index, name) in names.enumerated() { try good[index].write(to: cache.appendingPathComponent(name)) }
+        }
+        XCTAssertEqual(shortcuts, 1, "exactly one entry (the run record) is all a no-op build reads")
+
+        let lock = outputFolder.appendingPathComponent(".hawser-lock")
+        try Data("12345\n".utf8).write(to: lock)
+        let afterKill = try hawser(build, in: project.url)
+        XCTAssertEqual(afterKill.status, 0, afterKill.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: lock.path), "the stale lock file is still there")
+        XCTAssertEqual(contents(outputFolder), output)
+    }
+
     /// A cache folder that cannot be made (its path is a file; a read-only folder would do, but
     /// these tests may run as root): the run is the uncached one, with one note.
     func testUnwritableCacheFolder() throws {
