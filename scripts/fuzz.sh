@@ -34,8 +34,7 @@ seeds() {
 
 
 failed=0
-# First the inputs that once broke an invariant (Fuzz/Regressions/TARGET/), each run once. The
-# lone-CR positions of the JavaScript front end are known and skipped (see Fuzz/README.md).
+# First the inputs that once broke an invariant (Fuzz/Regressions/TARGET/), each run once.
 for folder in Fuzz/Regressions/*/; do
   target=$(basename "$folder")
   files=("$folder"*)
