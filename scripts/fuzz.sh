@@ -2,7 +2,7 @@
 # `make fuzz`: builds the fuzz targets of Fuzz/ with the toolchain's libFuzzer and
 # AddressSanitizer (Fuzz/toolset.json: every module instrumented, Hawser's included) and runs
 # each target for FUZZ_SECONDS (default 60) from a seed corpus made of the project's own inputs:
-# the fixtures, the examples and the demo. What a run adds to a corpus stays in
+# the fixtures and the examples (the demo app among them). What a run adds to a corpus stays in
 # .build/fuzz/corpus/TARGET for the next run; a crash or broken invariant is written to
 # .build/fuzz/crashes/TARGET/ and fails the run. Prints executions and time per target.
 #   FUZZ_SECONDS=600 make fuzz          longer runs
@@ -21,21 +21,20 @@ binary=$(swift build --package-path Fuzz -c release --toolset Fuzz/toolset.json 
 
 # The seed files of a target: the project's own inputs of its language, outputs excluded.
 seeds() {
-  local inputs=(Tests/Fixtures Examples userscripts)
+  local inputs=(Tests/Fixtures Examples)
   case "$1" in
     javascript) find "${inputs[@]}" -type f -name '*.js' -not -path '*/expected/*' ;;
     html) find "${inputs[@]}" -type f \( -name '*.html' -o -name '*.htm' \) ;;
     swift-lexer|swift-scan) find "${inputs[@]}" Sources/HawserCore/Generate -type f \( -name '*.swift' -o -name '*.swift.txt' \) -not -path '*/expected/*' ;;
     objc-lexer|objc-scan) find "${inputs[@]}" -type f \( -name '*.m' -o -name '*.mm' -o -name '*.h' \) ;;
-    config) find "${inputs[@]}" -type f -name 'hawser.json' ; echo hawser.json ;;
+    config) find "${inputs[@]}" -type f -name 'hawser.json' ;;
     schema) find "${inputs[@]}" -type f -path '*/schemas/*.json' ;;
   esac
 }
 
 
 failed=0
-# First the inputs that once broke an invariant (Fuzz/Regressions/TARGET/), each run once. The
-# lone-CR positions of the JavaScript front end are known and skipped (see Fuzz/README.md).
+# First the inputs that once broke an invariant (Fuzz/Regressions/TARGET/), each run once.
 for folder in Fuzz/Regressions/*/; do
   target=$(basename "$folder")
   files=("$folder"*)

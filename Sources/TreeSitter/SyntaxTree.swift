@@ -39,8 +39,15 @@ public final class SyntaxTree: @unchecked Sendable {
     fileprivate let subtreeEnds: [Int32]
     fileprivate let startBytes: [UInt32]
     fileprivate let endBytes: [UInt32]
-    /// The byte offset where each line starts; tree-sitter counts rows by `\n` only.
+    /// The byte offset where each line starts: after each `\n` of the parsed bytes, so after a
+    /// `\r\n` or a lone `\r` of the text too (`LineTable`'s lines).
     private let lineStarts: [Int]
+
+    /// Whether tree-sitter 0.20.7 cut a node's count of children (to 16 bits: it happens when
+    /// error recovery gathers 65,535 or more unfinished constructs into one ERROR node, such as
+    /// `(` or `<div>` repeated that often and never closed). Walking such a tree reads only valid
+    /// nodes, but `ts_tree_delete` then frees a pointer inside a block and aborts the process.
+    fileprivate let isBroken: Bool
 
     fileprivate static let namedFlag: UInt8 = 1, missingFlag: UInt8 = 2, errorFlag: UInt8 = 4
 
@@ -72,6 +79,9 @@ public final class SyntaxTree: @unchecked Sendable {
                 subtreeEnds[Int(parent)] = Int32(symbols.count)
             }
         }
+        // The root spans every token, comment and error, so only whitespace can follow it; when a
+        // count of children was cut, so were the sizes summed from them.
+        self.isBroken = parsed[min(Int(endBytes[0]), parsed.count)...].contains { $0 > 0x20 && $0 < 0x7F }
         self.symbols = symbols
         self.fields = fields
         self.flags = flags
@@ -106,9 +116,12 @@ public final class SyntaxTree: @unchecked Sendable {
 public enum TreeSitterError: Error, CustomStringConvertible {
     case incompatibleLanguage(version: UInt32)
     case parseFailed
+    case brokenTree
 
     public var description: String {
         switch self {
+        case .brokenTree:
+            return "tree-sitter cannot represent it (65,535 or more constructs left open, such as '(' or '<div>' never closed)"
         case .incompatibleLanguage(let version):
             return "the JavaScript grammar has parser ABI \(version), which tree-sitter \(TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION)...\(TREE_SITTER_LANGUAGE_VERSION) cannot load"
         case .parseFailed:
@@ -151,6 +164,14 @@ public enum JavaScriptParser {
                 parsed[offset] = UInt8(ascii: " ")
             }
         }
+        // A lone CR ends a line in JavaScript (and in the rest of Hawser's positions), but the
+        // grammar's lexer ends comments and lines only at LF: parsed as an LF, offsets kept.
+        if parsed.contains(UInt8(ascii: "\r")) {
+            for offset in parsed.indices
+            where parsed[offset] == UInt8(ascii: "\r") && (offset + 1 == parsed.count || parsed[offset + 1] != UInt8(ascii: "\n")) {
+                parsed[offset] = UInt8(ascii: "\n")
+            }
+        }
         guard let parser = ts_parser_new() else { throw TreeSitterError.parseFailed }
         defer { ts_parser_delete(parser) }
         let language = tree_sitter_javascript()
@@ -163,8 +184,11 @@ public enum JavaScriptParser {
             }
         }
         guard let tree else { throw TreeSitterError.parseFailed }
-        defer { ts_tree_delete(tree) }
-        return SyntaxTree(raw: tree, bytes: bytes, parsed: parsed, nulOffsets: nulOffsets)
+        let syntaxTree = SyntaxTree(raw: tree, bytes: bytes, parsed: parsed, nulOffsets: nulOffsets)
+        // A broken tree cannot be freed without aborting (see `isBroken`): it is left allocated.
+        guard !syntaxTree.isBroken else { throw TreeSitterError.brokenTree }
+        ts_tree_delete(tree)
+        return syntaxTree
     }
 
     /// The grammar's field ids by name, made once.

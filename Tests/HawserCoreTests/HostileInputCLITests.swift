@@ -188,4 +188,102 @@ final class HostileInputCLITests: XCTestCase {
         XCTAssertEqual(folder.status, 2)
         XCTAssertEqual(folder.stderr, "hawser: error: cannot list folder 'userscripts/closed': Permission denied\n")
     }
+
+    /// A C library preloaded into the binary (`LD_PRELOAD`) that makes the race between listing a
+    /// folder and reading its files happen every time: when the program first opens a file whose
+    /// path ends with `$HAWSER_RACE_TRIGGER`, it removes `$HAWSER_RACE_REMOVE` and puts a named
+    /// pipe in place of `$HAWSER_RACE_REPLACE`, both already listed (and found to be regular
+    /// files) but not read yet. Nothing in Hawser knows of it.
+    static let raceLibrary = """
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <fcntl.h>
+        #include <stdarg.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <sys/stat.h>
+        #include <unistd.h>
+
+        static int raced;
+
+        static void race(const char *path) {
+            const char *trigger = getenv("HAWSER_RACE_TRIGGER");
+            size_t length = path ? strlen(path) : 0;
+            if (raced || !trigger || length < strlen(trigger) || strcmp(path + length - strlen(trigger), trigger) != 0) return;
+            raced = 1;
+            const char *removed = getenv("HAWSER_RACE_REMOVE"), *replaced = getenv("HAWSER_RACE_REPLACE");
+            if (removed) unlink(removed);
+            if (replaced) { unlink(replaced); mkfifo(replaced, 0644); }
+        }
+
+        #define OPEN(name) \\
+            int name(const char *path, int flags, ...) { \\
+                static int (*next)(const char *, int, ...); \\
+                if (!next) next = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, #name); \\
+                va_list list; va_start(list, flags); mode_t mode = (flags & (O_CREAT | O_TMPFILE)) ? va_arg(list, mode_t) : 0; va_end(list); \\
+                race(path); \\
+                return next(path, flags, mode); \\
+            }
+        OPEN(open)
+        OPEN(open64)
+
+        """
+
+    func testFilesThatDisappearBetweenListingAndReadingAreReportedAndTheLastBuildStays() throws {
+        guard let cc = Golden.which("cc") ?? Golden.which("clang"), let binary = HawserBinary.url else {
+            throw XCTSkip("a C compiler (to build the preloaded library) or the built binary is missing")
+        }
+        let project = try project([
+            "userscripts/a.js": Array(Self.use.utf8),
+            "userscripts/b.js": Array(Self.use.utf8),
+            "userscripts/c.js": Array(Self.use.utf8),
+        ])
+        try project.write("race.c", Self.raceLibrary)
+        let compile = try Subprocess.run(cc, ["-shared", "-fPIC", "-o", "race.so", "race.c", "-ldl"], in: project.url)
+        XCTAssertEqual(compile.status, 0, compile.stderr)
+
+        // The last good build.
+        let good = try hawser(buildArguments, in: project.url)
+        XCTAssertEqual(good.status, 0, good.stderr)
+        let out = project.url.appendingPathComponent("out")
+        func snapshot() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted() {
+                var isFolder: ObjCBool = false
+                let path = out.appendingPathComponent(name).path
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+                    files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+                }
+            }
+            return files
+        }
+        let before = try snapshot()
+        XCTAssertNotNil(before["manifest.json"])
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = project.url.appendingPathComponent("race.so").path
+        // Under AddressSanitizer (`make sanitize`) its runtime need not be first.
+        environment["ASAN_OPTIONS"] = (environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "verify_asan_link_order=0"
+        environment["HAWSER_RACE_TRIGGER"] = "userscripts/a.js"
+        environment["HAWSER_RACE_REMOVE"] = project.url.appendingPathComponent("userscripts/b.js").path
+        environment["HAWSER_RACE_REPLACE"] = project.url.appendingPathComponent("userscripts/c.js").path
+        let expected = [
+            "userscripts/b.js:1:1: error: cannot read the file: No such file or directory [unreadable-file]",
+            "userscripts/c.js:1:1: error: cannot read the file: it is not a regular file [unreadable-file]",
+        ]
+        for arguments in [buildArguments, lintArguments] {
+            let raced = try Subprocess.run(binary.path, arguments, in: project.url, environment: environment)
+            XCTAssertEqual(raced.status, 1, "\(arguments[0]): \(raced.stderr)")
+            XCTAssertEqual(raced.stdout, expected.map { $0 + "\n" }.joined(), arguments[0])
+            // The race happened: b.js is gone and c.js is a named pipe; put them back.
+            XCTAssertFalse(FileManager.default.fileExists(atPath: environment["HAWSER_RACE_REMOVE"]!))
+            var info = stat()
+            XCTAssertEqual(lstat(environment["HAWSER_RACE_REPLACE"]!, &info), 0)
+            XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
+            try project.write("userscripts/b.js", Self.use)
+            try FileManager.default.removeItem(atPath: environment["HAWSER_RACE_REPLACE"]!)
+            try project.write("userscripts/c.js", Self.use)
+            XCTAssertEqual(try snapshot(), before, "the failed \(arguments[0]) changed the last good build's output")
+        }
+    }
 }

@@ -95,6 +95,20 @@ final class JavaScriptHostileInputTests: XCTestCase {
 
     // MARK: - NUL bytes
 
+    /// tree-sitter 0.20.7 cuts the count of children of the ERROR node that gathers 65,535 or
+    /// more constructs left open to 16 bits, and freeing that tree aborts ("free(): invalid
+    /// size"): such a script is one syntax error, its tree left unfreed. Just below the limit it
+    /// parses as before.
+    func testConstructsLeftOpen65535TimesAreOneSyntaxErrorNotACrash() {
+        for open in ["(", "<div>", "[", "f(", "<a>x"] {
+            XCTAssertEqual(analyze(repeated(open, 70_000)).diagnostics.map(\.message),
+                           ["cannot parse the script: tree-sitter cannot represent it (65,535 or more constructs left open, such as '(' or '<div>' never closed)"], open)
+        }
+        XCTAssertEqual(codes(analyze(repeated("(", 65_536))), ["syntax-error@1:1"])
+        XCTAssertEqual(codes(analyze(repeated("<div>", 60_000))), ["syntax-error@1:1"])
+        XCTAssertEqual(analyze(repeated("<div>", 60_000)).diagnostics.map(\.message), ["unexpected '<div><div><div><div>'"])
+    }
+
     func testNulInsideStringsTemplatesAndCommentsParses() {
         let source = "webkit.messageHandlers.a.postMessage(\"x\0y\");\nconst t = `a\0${'b\0'}`; // c\0\n/* \0 */ const r = /\0/;\n"
         let facts = analyze(source)

@@ -136,21 +136,9 @@ func checkCoverage(_ bytes: [UInt8], _ tokens: [(range: Range<Int>, text: String
     checkGap(offset..<bytes.count, before: "the end")
 }
 
-/// Whether `bytes` hold a CR that is not part of a CRLF. Known and left to the JavaScript front
-/// end's rewrite: its positions come from tree-sitter's rows, which only LF ends, while every
-/// other part of Hawser (and the reporters' UTF-16 columns) ends a line at a lone CR too, so a
-/// diagnostic after a lone CR can name a line and column that do not exist
-/// (Fuzz/Regressions/javascript/lone-cr.js). With HAWSER_FUZZ_LONE_CR=1 such inputs are checked
-/// too.
-func hasLoneCR(_ bytes: [UInt8]) -> Bool {
-    guard getenv("HAWSER_FUZZ_LONE_CR") == nil else { return false }
-    return bytes.indices.contains { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }
-}
-
 let targets: [String: ([UInt8]) -> Void] = [
     // A user script (metadata block included) with a Swift file that registers handlers.
     "javascript": { bytes in
-        if hasLoneCR(bytes) { return }
         checkPipeline(ProjectInput(scripts: [SourceFile(path: "userscripts/fuzz.js", bytes: bytes)], swift: [registering]))
     },
     // Inline scripts and event attributes: each script's origin is inside the document and a
@@ -165,7 +153,6 @@ let targets: [String: ([UInt8]) -> Void] = [
                 fail("script origin \(origin.line):\(origin.column) outside the document")
             }
         }
-        if hasLoneCR(bytes) { return }
         checkPipeline(ProjectInput(scripts: [], swift: [registering], pages: [SourceFile(path: "web/fuzz.html", bytes: bytes)]))
     },
     "swift-lexer": { bytes in

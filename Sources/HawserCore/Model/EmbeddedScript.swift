@@ -43,14 +43,9 @@ struct EmbeddedScript: Hashable, Sendable, Codable {
         return (segment.line, segment.column + max(0, offset - segment.scriptOffset))
     }
 
-    /// The source position of a 1-based script line and byte column.
+    /// The source position of a 1-based script line and byte column (lines as a LineTable
+    /// counts them, as the JavaScript front end reports them).
     func sourcePosition(line: Int, column: Int) -> (line: Int, column: Int) {
-        var currentLine = 1
-        var offset = 0
-        while offset < bytes.count, currentLine < line {
-            if bytes[offset] == UInt8(ascii: "\n") { currentLine += 1 }
-            offset += 1
-        }
-        return sourcePosition(ofOffset: offset + column - 1)
+        sourcePosition(ofOffset: LineTable.offset(ofLine: line, column: column, in: bytes))
     }
 }

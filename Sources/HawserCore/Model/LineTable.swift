@@ -41,4 +41,20 @@ struct LineTable {
         while cursor + 1 < starts.count, starts[cursor + 1] <= offset { cursor += 1 }
         return (cursor + 1, offset - starts[cursor] + 1)
     }
+
+    /// The byte offset of a 1-based line and byte column of `bytes`, lines ending as in a
+    /// LineTable, found by a scan from the start (for the few positions a script reports). A line
+    /// past the end is the end; the column is not checked against the line's length.
+    static func offset(ofLine line: Int, column: Int, in bytes: [UInt8]) -> Int {
+        var currentLine = 1
+        var offset = 0
+        while offset < bytes.count, currentLine < line {
+            let byte = bytes[offset]
+            offset += 1
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (offset == bytes.count || bytes[offset] != UInt8(ascii: "\n"))) {
+                currentLine += 1
+            }
+        }
+        return offset + column - 1
+    }
 }

@@ -31,19 +31,13 @@ struct InlineScript: Hashable, Sendable {
         self.segments = segments
     }
 
-    /// The document position of a script position (1-based line, byte column, lines ending at
-    /// `\n` as the JavaScript parser counts them).
+    /// The document position of a script position (1-based line, byte column, lines ending as
+    /// in a LineTable, as the JavaScript front end counts them).
     func documentPoint(of point: SourcePoint) -> SourcePoint {
         guard !segments.isEmpty else {
             return SourcePoint(line: point.line + origin.line - 1, column: point.column + (point.line == 1 ? origin.column - 1 : 0))
         }
-        var offset = 0
-        var line = 1
-        while line < point.line, offset < bytes.count {
-            if bytes[offset] == UInt8(ascii: "\n") { line += 1 }
-            offset += 1
-        }
-        offset += point.column - 1
+        let offset = LineTable.offset(ofLine: point.line, column: point.column, in: bytes)
         var low = 0, high = segments.count - 1
         while low < high {
             let mid = (low + high + 1) / 2

@@ -785,6 +785,9 @@ extension SwiftLexer {
             if !runOpen { startRun(at: i) }
             out.bytes.append(b)
             i += 1
+            // A line break in a one-line literal (not valid Swift, but the lexer reads on to the
+            // closing quote): the next line's bytes are a run of their own, at their own line.
+            if lexer.isNewline(b), lexer.newlineLength(at: i - 1) == 1 { runOpen = false }
         }
         return out
     }

@@ -1,0 +1,5 @@
+func f() {
+    w.line("#end (message) {
+        window.webkit.messageHandlers.logError.postMessage(message);
+    ")
+}
