@@ -22,7 +22,6 @@ on one machine. The goals are the performance issue's; a row says `met` or `not 
 import argparse
 import os
 import platform
-import resource
 import shutil
 import subprocess
 import sys
@@ -45,21 +44,21 @@ pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
 
 
 def run(command, cwd):
-    """Runs `command` once; returns (seconds, peak resident MB). Exit 0 or 1 (findings) is fine."""
+    """Runs `command` once; returns (seconds, stdout). Exit 0 or 1 (findings) is fine. Peak
+    memory is `peak_of`'s: RUSAGE_CHILDREN here would be the largest of every earlier child."""
     start = time.monotonic()
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out, err = process.communicate()
     seconds = time.monotonic() - start
-    # The child's own peak, from wait4's rusage (kilobytes on Linux).
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     if process.returncode not in (0, 1):
         sys.exit(f"bench: {' '.join(command)} exited {process.returncode}:\n{err.decode(errors='replace')[-2000:]}")
-    return seconds, peak, out
+    return seconds, out
 
 
 def best(command, cwd, runs=None):
+    """The best time of `runs` runs, and the last run's stdout."""
     results = [run(command, cwd) for _ in range(runs or args.runs)]
-    return min(r[0] for r in results), max(r[1] for r in results), results[-1][2]
+    return min(r[0] for r in results), results[-1][1]
 
 
 def peak_of(command, cwd):
@@ -135,8 +134,8 @@ try:
             target = os.path.join(real, os.path.relpath(f, npm))
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copyfile(f, target)
-        one, _, _ = best(pin + [args.hawser, "lint", "--no-cache", "--scripts", real, "--swift", empty], work)
-        every, _, _ = best([args.hawser, "lint", "--no-cache", "--scripts", real, "--swift", empty], work)
+        one, _ = best(pin + [args.hawser, "lint", "--no-cache", "--scripts", real, "--swift", empty], work)
+        every, _ = best([args.hawser, "lint", "--no-cache", "--scripts", real, "--swift", empty], work)
         raw_rate = mb(raw_bytes) / raw_seconds
         one_rate, every_rate = mb(real_bytes) / one, mb(real_bytes) / every
         real_ratio = one_rate / raw_rate
@@ -159,8 +158,8 @@ try:
     raw_bytes, raw_seconds = raw_parse(files, work)
     raw_rate = mb(raw_bytes) / raw_seconds
     # Throughput rows measure the work itself: uncached.
-    one, _, _ = best(pin + [args.hawser, "lint", "--no-cache"], folder)
-    every, _, _ = best([args.hawser, "lint", "--no-cache"], folder)
+    one, _ = best(pin + [args.hawser, "lint", "--no-cache"], folder)
+    every, _ = best([args.hawser, "lint", "--no-cache"], folder)
     peak = peak_of([args.hawser, "lint", "--no-cache"], folder)
     one_rate, every_rate = mb(total) / one, mb(total) / every
     parallel = every_rate / one_rate
@@ -181,7 +180,7 @@ try:
         shutil.rmtree(cache, ignore_errors=True)
         colds.append(run(build, folder)[0])
     cold = min(colds)
-    noop, _, _ = best(build, folder)
+    noop, _ = best(build, folder)
     row("generated JS: hawser build, cold (empty cache)", f"{cold:.2f} s")
     row("generated JS: hawser build, nothing changed", f"{noop:.3f} s ({100 * noop / cold:.1f}% of cold)")
     goals.append(("no-op build <= 5% of cold", f"{100 * noop / cold:.1f}%", noop <= 0.05 * cold))
@@ -189,8 +188,8 @@ try:
     # other files' facts from the cache, the changed one parsed).
     lint = [args.hawser, "lint", "--cache-dir", cache]
     shutil.rmtree(cache, ignore_errors=True)
-    lint_cold, _, _ = run(lint, folder)
-    lint_noop, _, _ = best(lint, folder)
+    lint_cold, _ = run(lint, folder)
+    lint_noop, _ = best(lint, folder)
     changed = files[len(files) // 2]
     with open(changed, "rb") as f:
         original = f.read()
@@ -209,7 +208,7 @@ try:
     # Cost per byte: the same corpus at scale 2 and 4, all cores.
     times = {1: every}
     for factor in (2, 4):
-        seconds, _, _ = best([args.hawser, "lint", "--no-cache"], scaled[factor][0])
+        seconds, _ = best([args.hawser, "lint", "--no-cache"], scaled[factor][0])
         times[factor] = seconds
         row(f"generated JS at scale {args.scale * factor:g} ({mb(scaled[factor][1]):.1f} MB): hawser lint, {cores} cores", f"{seconds:.2f} s")
     growth = times[4] / times[1]
@@ -221,7 +220,7 @@ try:
     swift_bytes, swift_lines = map(int, subprocess.run(
         [sys.executable, os.path.join(here, "make_swift_corpus.py"), swift, str(swift_files)],
         capture_output=True, check=True).stdout.split())
-    seconds, _, _ = best(pin + [args.hawser, "lint", "--no-cache", "--scripts", empty, "--swift", swift], work)
+    seconds, _ = best(pin + [args.hawser, "lint", "--no-cache", "--scripts", empty, "--swift", swift], work)
     swift_peak = peak_of([args.hawser, "lint", "--no-cache", "--scripts", empty, "--swift", swift], work)
     swift_rate = mb(swift_bytes) / seconds
     row(f"generated Swift ({swift_files} files, {swift_lines} lines, {mb(swift_bytes):.1f} MB): scan, one core",

@@ -115,7 +115,8 @@ public enum Pipeline {
         let (input, textDiagnostics) = input.withoutGeneratedFiles().textOnly()
         var report = analyze(text: input, textDiagnostics: textDiagnostics, cache: cache)
         let userScripts = ScriptCompiler.compile(
-            input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName])
+            input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
+            topLevelAwaitFiles: report.topLevelAwaitFiles)
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
         report.add(userScripts.diagnostics + typeDiagnostics)
         report.add(checkKnownWorlds(of: userScripts.scripts, pages: input.pages, report: report, config: input.config))
@@ -164,10 +165,12 @@ public enum Pipeline {
         }
         diagnostics += WorldChecker.check(uses: worldUses, registrations: nativeFacts.registrations)
         let suppressions = scriptFacts.flatMap(\.suppressions) + nativeFacts.suppressions
-        return Report(
+        var report = Report(
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
             contract: contract, inputs: input.scripts + input.pages + input.swift, suppressions: suppressions,
             placeholderBindings: nativeFacts.placeholderBindings)
+        report.topLevelAwaitFiles = Set(fileFacts.filter(\.usesTopLevelAwait).map(\.file))
+        return report
     }
 
     /// `world-mismatch` for the files whose world is certain: a user script with `@world`
@@ -250,6 +253,7 @@ public enum Pipeline {
             facts.suppressions += part.suppressions
             facts.wrappers += part.wrappers
             facts.calls += part.calls
+            facts.usesTopLevelAwait = facts.usesTopLevelAwait || part.usesTopLevelAwait
         }
         return facts
     }

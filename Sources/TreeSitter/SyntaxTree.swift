@@ -56,6 +56,15 @@ public final class SyntaxTree: @unchecked Sendable {
         self.nulOffsets = nulOffsets
         var symbols: [UInt16] = [], fields: [UInt16] = [], flags: [UInt8] = []
         var parents: [Int32] = [], subtreeEnds: [Int32] = [], startBytes: [UInt32] = [], endBytes: [UInt32] = []
+        // About one node per three bytes of JavaScript: reserved once rather than grown by copies.
+        let expected = parsed.count / 3 + 16
+        symbols.reserveCapacity(expected)
+        fields.reserveCapacity(expected)
+        flags.reserveCapacity(expected)
+        parents.reserveCapacity(expected)
+        subtreeEnds.reserveCapacity(expected)
+        startBytes.reserveCapacity(expected)
+        endBytes.reserveCapacity(expected)
         var cursor = ts_tree_cursor_new(ts_tree_root_node(raw))
         defer { ts_tree_cursor_delete(&cursor) }
         var ancestors: [Int32] = []
@@ -90,7 +99,9 @@ public final class SyntaxTree: @unchecked Sendable {
         self.startBytes = startBytes
         self.endBytes = endBytes
         var lineStarts = [0]
-        for (offset, byte) in parsed.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        parsed.withUnsafeBufferPointer { parsed in
+            for offset in parsed.indices where parsed[offset] == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        }
         self.lineStarts = lineStarts
     }
 
@@ -100,6 +111,13 @@ public final class SyntaxTree: @unchecked Sendable {
     public var nodeCount: Int { symbols.count }
     /// The node with this preorder index (0 is the root).
     public func node(at index: Int) -> SyntaxNode { SyntaxNode(tree: self, index: Int32(index)) }
+
+    /// Whether some node has `symbol` and satisfies `test`: a scan of the symbols alone.
+    public func containsNode(withSymbol symbol: UInt16, where test: (SyntaxNode) -> Bool) -> Bool {
+        symbols.withUnsafeBufferPointer { symbols in
+            symbols.indices.contains { symbols[$0] == symbol && test(node(at: $0)) }
+        }
+    }
 
     /// The 1-based line and byte column of a byte offset.
     public func point(ofByte offset: Int) -> SourcePoint {
@@ -140,6 +158,15 @@ public enum JavaScriptParser {
             ts_language_symbol_name(language, TSSymbol(symbol)).map { String(cString: $0) } ?? ""
         }
     }()
+
+    /// Every symbol whose `SyntaxNode.type` is `name`: a grammar may give several symbols one
+    /// name (an alias, a keyword and a node of the same name), so `node.type == name` holds
+    /// exactly when the node's symbol is one of these.
+    public static func symbols(ofType name: String) -> [UInt16] {
+        var symbols = symbolNames.indices.filter { symbolNames[$0] == name }.map { UInt16($0) }
+        if name == "ERROR", !symbols.contains(UInt16.max) { symbols.append(UInt16.max) }
+        return symbols
+    }
 
     /// The name of a symbol of this grammar; `ERROR` for tree-sitter's error symbol.
     static func symbolName(_ symbol: TSSymbol) -> String {
@@ -203,9 +230,14 @@ public enum JavaScriptParser {
 
     /// The symbol of a named node type of this grammar (for example `identifier`), for
     /// comparing kinds without strings; nil when the grammar has no such type.
-    public static func symbol(named name: String) -> UInt16? {
+    public static func symbol(named name: String) -> UInt16? { symbol(name, isNamed: true) }
+
+    /// The symbol of an anonymous token of this grammar, for example the keyword `await`.
+    public static func symbol(ofToken name: String) -> UInt16? { symbol(name, isNamed: false) }
+
+    private static func symbol(_ name: String, isNamed: Bool) -> UInt16? {
         let symbol = name.withCString {
-            ts_language_symbol_for_name(tree_sitter_javascript(), $0, UInt32(name.utf8.count), true)
+            ts_language_symbol_for_name(tree_sitter_javascript(), $0, UInt32(name.utf8.count), isNamed)
         }
         return symbol == 0 ? nil : symbol
     }

@@ -20,6 +20,9 @@ public struct Report: Sendable {
     var suppressions: [Suppression] = []
     /// Every templated use, by position, with the names its placeholders are filled in with.
     var templatedUses: [TemplatePairing.Templated] = []
+    /// The scripts that use `await` at their top level (`JavaScriptFacts.usesTopLevelAwait`),
+    /// by path: the build wraps them in an async function.
+    var topLevelAwaitFiles: Set<String> = []
 
     /// Adds findings of later stages, applying the suppressions and keeping the order.
     mutating func add(_ more: [Diagnostic]) {

@@ -12,11 +12,13 @@ enum ScriptCompiler {
         var metadata: ScriptMetadata
         var name: String
         var isStyleSheet: Bool
-        /// The script uses `await` outside any function (`TopLevelAwait`).
+        /// The script uses `await` outside any function (`JavaScriptFacts.usesTopLevelAwait`).
         var usesTopLevelAwait: Bool
     }
 
-    static func compile(_ files: [SourceFile], reservedNames: Set<String>) -> Output {
+    /// `topLevelAwaitFiles` are the paths of the scripts that use `await` at their top level,
+    /// as the JavaScript front end found in its walk (`JavaScriptFacts.usesTopLevelAwait`).
+    static func compile(_ files: [SourceFile], reservedNames: Set<String>, topLevelAwaitFiles: Set<String> = []) -> Output {
         var diagnostics: [Diagnostic] = []
         var entries: [Entry] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
@@ -30,7 +32,7 @@ enum ScriptCompiler {
             diagnostics += metadataDiagnostics
             // A script's identity is its path in its folder: `reader/index.js` is `reader/index`.
             let name = metadata.name ?? file.scriptName
-            let usesTopLevelAwait = !isStyleSheet && TopLevelAwait.isUsed(inScript: file.bytes)
+            let usesTopLevelAwait = !isStyleSheet && topLevelAwaitFiles.contains(file.path)
             entries.append(Entry(
                 file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet, usesTopLevelAwait: usesTopLevelAwait))
             let unwrapAt = metadata.keyLocations["unwrap"] ?? start

@@ -17,8 +17,13 @@ final class HandlerAccessResolver {
     /// anything handler-related, so other identifiers skip scope resolution.
     private var declaredNames: Set<String> = []
 
-    init(root: SyntaxNode, scopes: ScopeResolver) {
+    /// Whether `declaredNames` is collected (`mayDenoteHandlers` needs it); a script that
+    /// cannot reach the handlers (`JavaScriptFrontEnd.canReachHandlers`) asks no such question.
+    private let collectsDeclaredNames: Bool
+
+    init(root: SyntaxNode, scopes: ScopeResolver, collectsDeclaredNames: Bool = true) {
         self.scopes = scopes
+        self.collectsDeclaredNames = collectsDeclaredNames
         collectReassignments(root)
     }
 
@@ -270,7 +275,7 @@ final class HandlerAccessResolver {
             case "for_in_statement":
                 if node.child(field: "kind") == nil, let left = node.child(field: "left") { record(left, value: nil) }
             case "variable_declarator":
-                if let name = node.child(field: "name") {
+                if collectsDeclaredNames, let name = node.child(field: "name") {
                     for (nameNode, _) in PatternBindings.names(in: name) { declaredNames.insert(nameNode.text) }
                 }
             default:

@@ -45,8 +45,13 @@ struct HandlerUseCollector {
     /// Where the alias that the reference being classified goes through is declared.
     private var pendingAlias: SourcePoint?
 
-    init(resolver: HandlerAccessResolver) {
+    /// False for a script none of whose expressions can denote anything handler-related
+    /// (`JavaScriptFrontEnd.canReachHandlers`): only calls are recorded.
+    let classifiesHandlerValues: Bool
+
+    init(resolver: HandlerAccessResolver, classifiesHandlerValues: Bool = true) {
         self.resolver = resolver
+        self.classifiesHandlerValues = classifiesHandlerValues
     }
 
     /// Visits every named node of the tree, in preorder, then `finish()`es.
@@ -73,9 +78,15 @@ struct HandlerUseCollector {
         "variable_declarator",
     ])
 
+    private static let callSymbol = JavaScriptParser.symbol(named: "call_expression")
+
     /// Classifies one named node; call for every named node, then `finish()`.
     mutating func visit(_ node: SyntaxNode) {
         guard Self.visitedKinds.contains(node.symbol) else { return }
+        guard classifiesHandlerValues else {
+            if node.symbol == Self.callSymbol { recordCall(node) }
+            return
+        }
         switch node.type {
         case "identifier":
             guard resolver.mayDenoteHandlers(node.text), Self.isReference(node) else { return }

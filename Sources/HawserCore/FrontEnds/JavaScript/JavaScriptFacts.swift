@@ -76,10 +76,15 @@ struct JavaScriptFacts: Sendable, Codable {
     /// Calls of functions named by a path, whichever they are: the calls of wrappers among
     /// them are uses (`WrapperCalls` in the analysis pairs them across files).
     var calls: [FunctionCall]
+    /// Whether the script uses `await` at its top level: an `await` expression, or a `for
+    /// await` loop, that no function, arrow function, method, class field or class static block
+    /// encloses. Such a script is valid only in an async scope, so the build wraps it in an
+    /// async function (`ScriptCompiler`).
+    var usesTopLevelAwait: Bool
 
     init(
         file: String, uses: [HandlerUse] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = [],
-        wrappers: [WrapperFunction] = [], calls: [FunctionCall] = []
+        wrappers: [WrapperFunction] = [], calls: [FunctionCall] = [], usesTopLevelAwait: Bool = false
     ) {
         self.file = file
         self.uses = uses
@@ -87,6 +92,7 @@ struct JavaScriptFacts: Sendable, Codable {
         self.suppressions = suppressions
         self.wrappers = wrappers
         self.calls = calls
+        self.usesTopLevelAwait = usesTopLevelAwait
     }
 }
 

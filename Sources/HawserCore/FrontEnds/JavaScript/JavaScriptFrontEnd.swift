@@ -37,8 +37,9 @@ enum JavaScriptFrontEnd {
         let root = tree.root
 
         let scopes = ScopeResolver()
-        let resolver = HandlerAccessResolver(root: root, scopes: scopes)
-        var collector = HandlerUseCollector(resolver: resolver)
+        let canReachHandlers = Self.canReachHandlers(tree)
+        let resolver = HandlerAccessResolver(root: root, scopes: scopes, collectsDeclaredNames: canReachHandlers)
+        var collector = HandlerUseCollector(resolver: resolver, classifiesHandlerValues: canReachHandlers)
         var runtimeCalls = RuntimeCallCollector(global: runtimeGlobal, scopes: scopes)
         var syntaxErrors = JavaScriptSyntaxErrors.Collector()
         var suppressionFindings: [JavaScriptSuppressions.Finding] = []
@@ -46,14 +47,26 @@ enum JavaScriptFrontEnd {
         // One pass over the tree's nodes, in preorder, for every fact; the resolver's own pass
         // (reassignments, declared names) had to come first.
         let callSymbol = JavaScriptParser.symbol(named: "call_expression"), commentSymbol = JavaScriptParser.symbol(named: "comment")
+        // A call through the runtime names its global as written: without those bytes there is none.
+        let mayCallRuntime = contains(script, Array(runtimeGlobal.utf8))
+        // Top-level `await`: the keyword token (of `await x` and of `for await`) outside every
+        // `awaitScopes` subtree, which in preorder is the indices before its end.
+        var usesTopLevelAwait = false, awaitScopeEnd = 0
         for index in 0..<tree.nodeCount {
             let node = tree.node(at: index)
+            if !usesTopLevelAwait, index >= awaitScopeEnd {
+                if awaitScopes.contains(node.symbol) {
+                    awaitScopeEnd = node.subtreeEnd
+                } else if node.symbol == awaitSymbol, !node.isNamed {
+                    usesTopLevelAwait = true
+                }
+            }
             syntaxErrors.visit(node)
             guard node.isNamed else { continue }
             collector.visit(node)
             let symbol = node.symbol
             if symbol == callSymbol {
-                runtimeCalls.visit(node)
+                if mayCallRuntime { runtimeCalls.visit(node) }
             } else if symbol == commentSymbol, mayHaveSuppressions, let finding = JavaScriptSuppressions.finding(node) {
                 suppressionFindings.append(finding)
             }
@@ -112,8 +125,36 @@ enum JavaScriptFrontEnd {
         }
 
         return JavaScriptFacts(
-            file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions, wrappers: wrappers, calls: calls)
+            file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions, wrappers: wrappers, calls: calls,
+            usesTopLevelAwait: usesTopLevelAwait)
     }
+
+    /// The node kinds whose bodies are their own (async or not) scope for `await`.
+    private static let awaitScopes = SymbolSet([
+        "function_declaration", "function_expression", "generator_function", "generator_function_declaration",
+        "arrow_function", "method_definition", "field_definition", "class_static_block",
+    ])
+    /// The `await` keyword token.
+    private static let awaitSymbol = JavaScriptParser.symbol(ofToken: "await")
+
+    /// Whether any expression of the script can denote something handler-related
+    /// (`HandlerValue.isHandlerRelated`): every such value starts at `webkit`, written as a
+    /// name, a property or a string, so the script's bytes hold the word, unless a string spells
+    /// it with escape sequences (`"\x77ebkit"`, or a line continuation between two halves).
+    /// When it cannot, nothing is classified (no use, alias, probe, computed or unsound name can
+    /// come of it) and only the facts every script has are collected: calls (a wrapper may be
+    /// in another file), syntax errors, suppressions, top-level `await`.
+    static func canReachHandlers(_ tree: SyntaxTree) -> Bool {
+        if contains(tree.bytes, Array("webkit".utf8)) { return true }
+        guard let escape = escapeSymbol else { return true }
+        return tree.containsNode(withSymbol: escape) { node in
+            // An escape that decodes to a letter (or to nothing) may spell part of the word.
+            let decoded = JavaScriptEscapes.decode(node.text)
+            return decoded.isEmpty || decoded.utf8.contains { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+        }
+    }
+
+    private static let escapeSymbol = JavaScriptParser.symbol(named: "escape_sequence")
 
     /// Whether a script can use a handler at all: it mentions `messageHandlers` or the runtime
     /// global. A quick byte test for the many short scripts of HTML event attributes, which are

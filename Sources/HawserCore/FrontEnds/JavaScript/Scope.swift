@@ -66,7 +66,8 @@ final class ScopeResolver {
         let tree = node.tree
         if scopeParents.isEmpty { scopeParents = Self.scopeParents(of: tree) }
         var scope = scopeParents[Int(node.index)]
-        var passed: [Int32] = []
+        // The scopes passed, in a buffer kept between calls: this is asked for most identifiers.
+        passed.removeAll(keepingCapacity: true)
         var found: Binding?
         while scope >= 0 {
             if let known = resolved[scope]?[name] {
@@ -83,6 +84,8 @@ final class ScopeResolver {
         for scope in passed { resolved[scope, default: [:]][name] = .some(found) }
         return found
     }
+
+    private var passed: [Int32] = []
 
     /// Answers of `binding(named:at:)` by scope and name.
     private var resolved: [Int32: [String: Binding?]] = [:]

@@ -15,7 +15,16 @@ struct SymbolSet {
     private let members: [Bool]
 
     init(_ names: [String]) {
-        let symbols = names.compactMap(JavaScriptParser.symbol(named:))
+        self.init(symbols: names.compactMap(JavaScriptParser.symbol(named:)))
+    }
+
+    /// Every symbol whose type name is one of `names` (`JavaScriptParser.symbols(ofType:)`):
+    /// `contains(node.symbol)` then says exactly what `names.contains(node.type)` says.
+    init(types names: [String]) {
+        self.init(symbols: names.flatMap(JavaScriptParser.symbols(ofType:)))
+    }
+
+    private init(symbols: [UInt16]) {
         var members = [Bool](repeating: false, count: Int(symbols.max() ?? 0) + 1)
         for symbol in symbols { members[Int(symbol)] = true }
         self.members = members
@@ -24,6 +33,11 @@ struct SymbolSet {
     func contains(_ symbol: UInt16) -> Bool {
         Int(symbol) < members.count && members[Int(symbol)]
     }
+
+    /// Kinds the helpers below test for nearly every node they pass, by type name exactly.
+    static let comment = SymbolSet(types: ["comment"])
+    static let parenthesized = SymbolSet(types: ["parenthesized_expression"])
+    static let stringLiteral = SymbolSet(types: ["string", "template_string"])
 
     /// The function-like constructs (`SyntaxNode.isFunctionLike`).
     static let functionLike = SymbolSet([
@@ -40,7 +54,7 @@ extension SyntaxNode {
 
     /// Named children without the `comment` extras that the grammar may put anywhere.
     var namedChildrenWithoutComments: [SyntaxNode] {
-        namedChildren.filter { $0.type != "comment" }
+        childSequence.filter { $0.isNamed && !SymbolSet.comment.contains($0.symbol) }
     }
 
     /// Whether `self` is the child of `parent` held in field `name`.
@@ -55,7 +69,7 @@ extension SyntaxNode {
     /// The outermost `parenthesized_expression` wrapping `self` directly, or `self`.
     var skippingParenthesesUpward: SyntaxNode {
         var node = self
-        while let parent = node.parent, parent.type == "parenthesized_expression" {
+        while let parent = node.parent, SymbolSet.parenthesized.contains(parent.symbol) {
             node = parent
         }
         return node
@@ -64,7 +78,7 @@ extension SyntaxNode {
     /// The expression inside any number of parentheses.
     var skippingParenthesesDownward: SyntaxNode {
         var node = self
-        while node.type == "parenthesized_expression", let inner = node.namedChildrenWithoutComments.first {
+        while SymbolSet.parenthesized.contains(node.symbol), let inner = node.namedChildrenWithoutComments.first {
             node = inner
         }
         return node
@@ -76,7 +90,7 @@ extension SyntaxNode {
     /// The value of a string literal, or of a template literal without substitutions, with
     /// escape sequences decoded; nil for any other node.
     var staticStringValue: String? {
-        guard type == "string" || type == "template_string" else { return nil }
+        guard SymbolSet.stringLiteral.contains(symbol) else { return nil }
         var value = ""
         for child in namedChildren {
             switch child.type {
