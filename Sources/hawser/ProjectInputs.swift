@@ -177,6 +177,19 @@ struct ProjectInputs {
 
     /// `path` relative to `base`, both absolute and standardised, with `..` where it leaves it.
     static func relative(_ path: String, from base: String) -> String {
+        // The common case, a path `base/rest` whose rest has no empty component, is that rest
+        // as it is: what the component walk below gives, without splitting.
+        let slash = UInt8(ascii: "/")
+        let pathBytes = path.utf8, baseBytes = base.utf8
+        if pathBytes.count > baseBytes.count + 1, pathBytes.starts(with: baseBytes) {
+            let rest = pathBytes.dropFirst(baseBytes.count + 1)
+            var previous = slash, empty = pathBytes[pathBytes.index(pathBytes.startIndex, offsetBy: baseBytes.count)] != slash
+            for byte in rest where !empty {
+                empty = byte == slash && previous == slash
+                previous = byte
+            }
+            if !empty, previous != slash { return String(Substring(rest)) }
+        }
         let target = path.split(separator: "/"), origin = base.split(separator: "/")
         var common = 0
         while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
@@ -245,6 +258,8 @@ struct Exclusions {
     /// Whether the file at the standardised absolute `path` is excluded.
     func excludes(file path: String) -> Bool {
         rules.contains { base, patterns in
+            // (A rule without patterns excludes nothing: no path to work out.)
+            guard !patterns.isEmpty else { return false }
             let relative = ProjectInputs.relative(path, from: base)
             return patterns.contains { $0.excludes(file: relative) }
         }
@@ -253,6 +268,7 @@ struct Exclusions {
     /// Whether the folder at the standardised absolute `path`, and so all below it, is excluded.
     func excludes(folder path: String) -> Bool {
         rules.contains { base, patterns in
+            guard !patterns.isEmpty else { return false }
             let relative = ProjectInputs.relative(path, from: base)
             return patterns.contains { $0.excludes(folder: relative) }
         }

@@ -42,9 +42,19 @@ enum SourceText {
     /// The offset of the first byte that does not start or continue a well-formed UTF-8
     /// sequence (no overlong forms, no surrogates, nothing above U+10FFFF), or nil.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer(firstInvalidUTF8)
+    }
+
+    private static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let count = bytes.count
         while i < count {
+            // Eight ASCII bytes at a time (most source text is ASCII).
+            while i + 8 <= count,
+                  UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+            guard i < count else { break }
             let lead = bytes[i]
             if lead < 0x80 { i += 1; continue }
             guard let length = utf8SequenceLength(lead), i + length <= count else { return i }
