@@ -175,6 +175,40 @@ struct ProjectInputs {
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path
     }
 
+    /// `(path as NSString).pathExtension`, worked out directly for an ASCII path without a
+    /// trailing `/` (the text after the last `.` of the last component, when that `.` does not
+    /// start it), which every walked path of a source tree is.
+    static func pathExtension(_ path: String) -> String {
+        let bytes = path.utf8
+        guard bytes.count > 1, bytes.allSatisfy({ $0 < 0x80 }), bytes.last != UInt8(ascii: "/") else {
+            return (path as NSString).pathExtension
+        }
+        var start = bytes.endIndex
+        while start > bytes.startIndex {
+            let previous = bytes.index(before: start)
+            let byte = bytes[previous]
+            if byte == UInt8(ascii: "/") { return "" }
+            if byte == UInt8(ascii: ".") {
+                if previous == bytes.startIndex || bytes[bytes.index(before: previous)] == UInt8(ascii: "/") { return "" }
+                return String(Substring(bytes[start...]))
+            }
+            start = previous
+        }
+        return ""
+    }
+
+    /// `absolute(folder/relative)` for the standardised absolute `folder` and a `relative` path of
+    /// plain ASCII components (no empty, `.` or `..` one), where it is the two joined; nil for
+    /// any other, which `absolute` works out.
+    static func absolute(_ relative: String, below folder: String) -> String? {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        guard folder.hasPrefix("/"), !relative.isEmpty, relative.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        for component in relative.utf8.split(separator: slash, omittingEmptySubsequences: false) {
+            if component.isEmpty || component.allSatisfy({ $0 == dot }) && component.count <= 2 { return nil }
+        }
+        return folder == "/" ? "/" + relative : folder + "/" + relative
+    }
+
     /// `path` relative to `base`, both absolute and standardised, with `..` where it leaves it.
     static func relative(_ path: String, from base: String) -> String {
         // The common case, a path `base/rest` whose rest has no empty component, is that rest
@@ -365,9 +399,9 @@ extension ProjectInputs {
                     if kind != .swift, let other = folders[path], other != kind { return true }
                     return exclusions.excludes(folder: path)
                 }
-                for walked in try ProjectInputs.walk(folder, skip: skip) where extensions.contains((walked.relative as NSString).pathExtension.lowercased()) {
+                for walked in try ProjectInputs.walk(folder, skip: skip) where extensions.contains(ProjectInputs.pathExtension(walked.relative).lowercased()) {
                     let path = ProjectInputs.join(display, walked.relative)
-                    let canonical = ProjectInputs.absolute(path)
+                    let canonical = ProjectInputs.absolute(walked.relative, below: folderPath) ?? ProjectInputs.absolute(path)
                     if exclusions.excludes(file: canonical) { continue }
                     guard seen.insert(canonical).inserted, walked.identity.map({ seenFiles.insert($0).inserted }) ?? true else { continue }
                     if let problem = walked.problem {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether an input file is text Hawser reads: UTF-8, with or without a byte order mark. Every
 /// file passes here before any front end sees it (`Pipeline`), so a file that is not text gets
 /// one clear `unreadable-file` error instead of a cascade of syntax errors about bytes that are
@@ -29,7 +31,7 @@ enum SourceText {
         // string literal of an otherwise ordinary script is text: the front end decides what it
         // means.
         let head = text.prefix(sniffLength)
-        if head.contains(0), invalid != nil || head.filter({ $0 == 0 }).count * 8 >= head.count {
+        if !head.isEmpty, head.withUnsafeBufferPointer({ memchr($0.baseAddress!, 0, $0.count) != nil }), invalid != nil || head.filter({ $0 == 0 }).count * 8 >= head.count {
             return .rejected(reason: "the file is binary, not text (it has NUL bytes); Hawser reads UTF-8 text only", line: 1, column: 1)
         }
         if let invalid {
