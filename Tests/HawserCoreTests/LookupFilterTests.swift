@@ -7,7 +7,7 @@ final class LookupFilterTests: XCTestCase {
     /// `NameSuggester.Index` (which skips candidates by their character buckets) gives what
     /// comparing every candidate gives, on names that are close, far, reordered and non-ASCII.
     func testSuggestionsMatchComparingEveryCandidate() {
-        var generator = SplitMix(state: 8)
+        var generator = SplitMix64(seed: 8)
         let alphabet = Array("abcdeABCDE_é𝒳1")
         func name() -> String { String((0..<Int.random(in: 1...9, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }) }
         var candidates = (0..<300).map { _ in name() }
@@ -63,15 +63,5 @@ final class LookupFilterTests: XCTestCase {
     }
 }
 
-/// A deterministic generator, so the random names are the same in every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The tests' deterministic generator, for the standard library's `random(in:using:)`.
+extension SplitMix64: RandomNumberGenerator {}
