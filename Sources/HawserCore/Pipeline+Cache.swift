@@ -23,7 +23,7 @@ extension Pipeline {
     ) -> NativeStage {
         let compute = {
             let facts = NativeFacts.merging([
-                SwiftFrontEnd.analyze(files.filter { !$0.isObjectiveCSource }),
+                SwiftFrontEnd.analyze(files.filter { !$0.isObjectiveCSource }, placeholders: placeholders),
                 ObjCFrontEnd.analyze(files.filter(\.isObjectiveCSource)),
             ])
             let embedded = facts.embeddedScripts.map { analyzeEmbedded($0, runtimeGlobal: runtimeGlobal, placeholders: placeholders).facts }

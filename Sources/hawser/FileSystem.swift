@@ -71,17 +71,30 @@ enum FileSystem {
         case S_IFDIR: return .failure(ReadFailure(reason: "it is a folder"))
         default: return .failure(ReadFailure(reason: "it is not a regular file"))
         }
+        // Read straight into the array, sized by the file's length (plus room to see that it
+        // ends there); a file that grew since is read on in chunks.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var capacity = max(Int(info.st_size) + 1, 4096)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return .success(bytes) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadFailure(reason: reason(errno)))
+            var failure: Int32 = 0
+            let start = bytes.count
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                if start > 0 { _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<start]).initialize(from: bytes) }
+                initialized = start
+                while initialized < capacity {
+                    let count = systemRead(descriptor, buffer.baseAddress! + initialized, capacity - initialized)
+                    if count == 0 { capacity = -1; return }
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    initialized += count
+                }
             }
-            bytes += chunk[0..<count]
+            if failure != 0 { return .failure(ReadFailure(reason: reason(failure))) }
+            if capacity < 0 { return .success(bytes) }
+            capacity *= 2
         }
     }
 

@@ -175,8 +175,55 @@ struct ProjectInputs {
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path
     }
 
+    /// `(path as NSString).pathExtension`, worked out directly for an ASCII path without a
+    /// trailing `/` (the text after the last `.` of the last component, when that `.` does not
+    /// start it), which every walked path of a source tree is.
+    static func pathExtension(_ path: String) -> String {
+        let bytes = path.utf8
+        guard bytes.count > 1, bytes.allSatisfy({ $0 < 0x80 }), bytes.last != UInt8(ascii: "/") else {
+            return (path as NSString).pathExtension
+        }
+        var start = bytes.endIndex
+        while start > bytes.startIndex {
+            let previous = bytes.index(before: start)
+            let byte = bytes[previous]
+            if byte == UInt8(ascii: "/") { return "" }
+            if byte == UInt8(ascii: ".") {
+                if previous == bytes.startIndex || bytes[bytes.index(before: previous)] == UInt8(ascii: "/") { return "" }
+                return String(Substring(bytes[start...]))
+            }
+            start = previous
+        }
+        return ""
+    }
+
+    /// `absolute(folder/relative)` for the standardised absolute `folder` and a `relative` path of
+    /// plain ASCII components (no empty, `.` or `..` one), where it is the two joined; nil for
+    /// any other, which `absolute` works out.
+    static func absolute(_ relative: String, below folder: String) -> String? {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        guard folder.hasPrefix("/"), !relative.isEmpty, relative.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        for component in relative.utf8.split(separator: slash, omittingEmptySubsequences: false) {
+            if component.isEmpty || component.allSatisfy({ $0 == dot }) && component.count <= 2 { return nil }
+        }
+        return folder == "/" ? "/" + relative : folder + "/" + relative
+    }
+
     /// `path` relative to `base`, both absolute and standardised, with `..` where it leaves it.
     static func relative(_ path: String, from base: String) -> String {
+        // The common case, a path `base/rest` whose rest has no empty component, is that rest
+        // as it is: what the component walk below gives, without splitting.
+        let slash = UInt8(ascii: "/")
+        let pathBytes = path.utf8, baseBytes = base.utf8
+        if pathBytes.count > baseBytes.count + 1, pathBytes.starts(with: baseBytes) {
+            let rest = pathBytes.dropFirst(baseBytes.count + 1)
+            var previous = slash, empty = pathBytes[pathBytes.index(pathBytes.startIndex, offsetBy: baseBytes.count)] != slash
+            for byte in rest where !empty {
+                empty = byte == slash && previous == slash
+                previous = byte
+            }
+            if !empty, previous != slash { return String(Substring(rest)) }
+        }
         let target = path.split(separator: "/"), origin = base.split(separator: "/")
         var common = 0
         while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
@@ -245,6 +292,8 @@ struct Exclusions {
     /// Whether the file at the standardised absolute `path` is excluded.
     func excludes(file path: String) -> Bool {
         rules.contains { base, patterns in
+            // (A rule without patterns excludes nothing: no path to work out.)
+            guard !patterns.isEmpty else { return false }
             let relative = ProjectInputs.relative(path, from: base)
             return patterns.contains { $0.excludes(file: relative) }
         }
@@ -253,6 +302,7 @@ struct Exclusions {
     /// Whether the folder at the standardised absolute `path`, and so all below it, is excluded.
     func excludes(folder path: String) -> Bool {
         rules.contains { base, patterns in
+            guard !patterns.isEmpty else { return false }
             let relative = ProjectInputs.relative(path, from: base)
             return patterns.contains { $0.excludes(folder: relative) }
         }
@@ -349,9 +399,9 @@ extension ProjectInputs {
                     if kind != .swift, let other = folders[path], other != kind { return true }
                     return exclusions.excludes(folder: path)
                 }
-                for walked in try ProjectInputs.walk(folder, skip: skip) where extensions.contains((walked.relative as NSString).pathExtension.lowercased()) {
+                for walked in try ProjectInputs.walk(folder, skip: skip) where extensions.contains(ProjectInputs.pathExtension(walked.relative).lowercased()) {
                     let path = ProjectInputs.join(display, walked.relative)
-                    let canonical = ProjectInputs.absolute(path)
+                    let canonical = ProjectInputs.absolute(walked.relative, below: folderPath) ?? ProjectInputs.absolute(path)
                     if exclusions.excludes(file: canonical) { continue }
                     guard seen.insert(canonical).inserted, walked.identity.map({ seenFiles.insert($0).inserted }) ?? true else { continue }
                     if let problem = walked.problem {

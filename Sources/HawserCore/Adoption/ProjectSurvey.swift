@@ -227,7 +227,8 @@ public enum ProjectSurvey {
     static func nativeFolders(_ files: [SourceFile]) -> ([String], [String]) {
         func scan(_ files: [SourceFile]) -> NativeFacts {
             NativeFacts.merging([
-                SwiftFrontEnd.analyze(files.filter { !$0.isObjectiveCSource }),
+                // (Registrations only: no template binding is needed.)
+                SwiftFrontEnd.analyze(files.filter { !$0.isObjectiveCSource }, placeholders: []),
                 ObjCFrontEnd.analyze(files.filter(\.isObjectiveCSource)),
             ])
         }

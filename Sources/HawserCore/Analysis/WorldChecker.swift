@@ -7,8 +7,11 @@ enum WorldChecker {
     /// (a variable, a call) could be any world, and pairs with every use.
     static func check(uses: [(use: HandlerUse, world: ContentWorldSpec)], registrations: [HandlerRegistration]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        // (Only which worlds match counts, not their order: names looked up, patterns tried.)
+        let byName = Dictionary(grouping: registrations.filter { !$0.isPattern }, by: \.name)
+        let patterns = registrations.filter(\.isPattern)
         for (use, world) in uses {
-            let matching = registrations.filter { $0.matches(use.name) }
+            let matching = (byName[use.name] ?? []) + patterns.filter { $0.matches(use.name) }
             guard !matching.isEmpty else { continue }
             var worlds: [ContentWorldSpec] = []
             var anyWorld = false

@@ -24,12 +24,33 @@ public enum NameSuggester {
     /// differs by more than 2 cannot be within edit distance 2.
     struct Index {
         private var byLowercase: [String: [String]] = [:]
-        private var byLength: [Int: [String]] = [:]
+        private var byLength: [Int: [Candidate]] = [:]
+
+        /// A candidate with its scalars and which of 64 buckets (scalar value modulo 64) its
+        /// scalars fall in. Each edit changes the count of at most two buckets, so two names
+        /// within distance 2 differ in at most 4 buckets: a candidate whose buckets differ in
+        /// more is not compared at all.
+        private struct Candidate {
+            var name: String
+            var scalars: [Unicode.Scalar]
+            var buckets: UInt64
+
+            init(_ name: String) {
+                self.name = name
+                scalars = Array(name.unicodeScalars)
+                buckets = Self.buckets(scalars)
+            }
+
+            static func buckets(_ scalars: [Unicode.Scalar]) -> UInt64 {
+                scalars.reduce(0) { $0 | (1 << UInt64($1.value % 64)) }
+            }
+        }
 
         init(_ candidates: some Sequence<String>) {
             for candidate in candidates.sorted() {
                 byLowercase[candidate.lowercased(), default: []].append(candidate)
-                byLength[candidate.unicodeScalars.count, default: []].append(candidate)
+                let entry = Candidate(candidate)
+                byLength[entry.scalars.count, default: []].append(entry)
             }
         }
 
@@ -38,13 +59,15 @@ public enum NameSuggester {
             if let sameIgnoringCase = byLowercase[name.lowercased()]?.first(where: { $0 != name }) {
                 return sameIgnoringCase
             }
-            let length = name.unicodeScalars.count
+            let scalars = Array(name.unicodeScalars)
+            let length = scalars.count, buckets = Candidate.buckets(scalars)
             var best: (distance: Int, name: String)?
             for candidateLength in (length - 2)...(length + 2) {
-                for candidate in byLength[candidateLength] ?? [] where candidate != name {
-                    let distance = editDistance(name, candidate, limit: 2)
-                    if distance <= 2, best.map({ distance < $0.distance || (distance == $0.distance && candidate < $0.name) }) ?? true {
-                        best = (distance, candidate)
+                for candidate in byLength[candidateLength] ?? []
+                where (candidate.buckets ^ buckets).nonzeroBitCount <= 4 && candidate.name != name {
+                    let distance = editDistance(scalars, candidate.scalars, limit: 2)
+                    if distance <= 2, best.map({ distance < $0.distance || (distance == $0.distance && candidate.name < $0.name) }) ?? true {
+                        best = (distance, candidate.name)
                     }
                 }
             }
@@ -55,7 +78,10 @@ public enum NameSuggester {
     /// Optimal string alignment distance between `a` and `b`, or a value above `limit` as soon
     /// as the distance is known to exceed it.
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
+    }
+
+    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var previous2 = [Int](repeating: 0, count: b.count + 1)

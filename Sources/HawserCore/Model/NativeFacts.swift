@@ -37,6 +37,8 @@ struct HandlerRegistration: Hashable, Sendable, Codable {
 
     /// `*` matches any text, everything else itself.
     static func pattern(_ pattern: String, matches text: String) -> Bool {
+        // Most texts already differ before the first `*`: no need to split the pattern for them.
+        if let star = pattern.firstIndex(of: "*"), !text.hasPrefix(pattern[..<star]) { return false }
         let pieces = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
         guard pieces.count > 1 else { return pattern == text }
         guard text.hasPrefix(pieces[0]), text.hasSuffix(pieces[pieces.count - 1]),

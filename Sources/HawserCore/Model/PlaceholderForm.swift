@@ -32,6 +32,21 @@ struct PlaceholderForm: Hashable, Sendable {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
     }
 
+    /// Whether a binding keyed `key` can pair with a placeholder of one of `forms`: the key is
+    /// a placeholder's bare name (name bytes only) or a whole occurrence (a form's prefix, a
+    /// name, its suffix), the two keys `TemplatePairing` looks up.
+    static func canPair(_ key: String, forms: [PlaceholderForm]) -> Bool {
+        let bytes = Array(key.utf8)
+        func isName(_ name: ArraySlice<UInt8>) -> Bool { !name.isEmpty && name.allSatisfy(isNameByte) }
+        if isName(bytes[...]) { return true }
+        return forms.contains { form in
+            let prefix = Array(form.prefix.utf8), suffix = Array(form.suffix.utf8)
+            return bytes.count > prefix.count + suffix.count && bytes.starts(with: prefix)
+                && bytes.suffix(suffix.count).elementsEqual(suffix)
+                && isName(bytes[prefix.count..<(bytes.count - suffix.count)])
+        }
+    }
+
     /// Every occurrence of any of `forms` in `bytes`, left to right and not overlapping. Where
     /// several forms match at one position the longest occurrence wins (the first form listed on
     /// a tie). A name is as long as it can be with the suffix still following it, and a form

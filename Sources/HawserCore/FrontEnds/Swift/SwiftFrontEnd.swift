@@ -3,7 +3,9 @@
 enum SwiftFrontEnd {
     /// Scans all files together (names resolve across files). Every output list is sorted by
     /// file, line and column (then name), so the result does not depend on the order of `files`.
-    static func analyze(_ files: [SourceFile]) -> NativeFacts {
+    /// With `placeholders`, only the template bindings whose key can pair with a placeholder of
+    /// those forms are resolved (`TemplatePairing` looks up no other); without, all of them.
+    static func analyze(_ files: [SourceFile], placeholders: [PlaceholderForm]? = nil) -> NativeFacts {
         var index = SwiftIndex()
         index.reserveCapacity(sourceBytes: files.reduce(0) { $0 + $1.bytes.count })
         var uses: [SwiftFileScanner.RegistrationUse] = []
@@ -21,7 +23,7 @@ enum SwiftFrontEnd {
         let resolver = SwiftNameResolver(index: index)
         for (number, scanner) in scanners.enumerated() {
             facts.embeddedScripts += embeddedScripts(scanner, file: files[number], resolver: resolver)
-            facts.placeholderBindings += placeholderBindings(scanner, resolver: resolver)
+            facts.placeholderBindings += placeholderBindings(scanner, resolver: resolver, forms: placeholders)
         }
         for use in uses {
             let result = resolver.resolve(use.nameTokens, context: use.context)
@@ -89,9 +91,12 @@ enum SwiftFrontEnd {
     }
 
     /// Template bindings whose value resolves to names.
-    private static func placeholderBindings(_ scanner: SwiftFileScanner, resolver: SwiftNameResolver) -> [PlaceholderBinding] {
-        scanner.bindingCandidates.compactMap { candidate in
-            guard let key = candidate.key.stringValue else { return nil }
+    private static func placeholderBindings(
+        _ scanner: SwiftFileScanner, resolver: SwiftNameResolver, forms: [PlaceholderForm]?
+    ) -> [PlaceholderBinding] {
+        if forms?.isEmpty == true { return [] }
+        return scanner.bindingCandidates.compactMap { candidate in
+            guard let key = candidate.key.stringValue, forms.map({ PlaceholderForm.canPair(key, forms: $0) }) ?? true else { return nil }
             let values = resolver.resolve(candidate.value, context: candidate.context)
             let names = values.values.compactMap { value -> String? in if case .string(let s, _) = value { return s } else { return nil } }
             guard !names.isEmpty else { return nil }
