@@ -61,6 +61,32 @@ final class LookupFilterTests: XCTestCase {
         XCTAssertFalse(HandlerRegistration.pattern("x*", matches: ""))
         XCTAssertTrue(HandlerRegistration.pattern("name", matches: "name"))
     }
+
+    /// `PatternIndex` finds, in order, exactly the pattern registrations that matching every
+    /// one of them finds, for patterns with and without a constant prefix.
+    func testPatternIndexFindsWhatMatchingEveryPatternFinds() {
+        var generator = SplitMix64(seed: 11)
+        let alphabet = Array("ab_*é")
+        func text(_ length: ClosedRange<Int>) -> String {
+            String((0..<Int.random(in: length, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+        let location = SourceLocation(file: "A.swift", line: 1, column: 1)
+        var registrations = (0..<120).map { index in
+            HandlerRegistration(name: text(0...5) + "*" + text(0...3), location: location, reply: index % 2 == 0, world: nil, scope: nil, isPattern: true)
+        }
+        registrations += [
+            HandlerRegistration(name: "plain", location: location, reply: false, world: nil, scope: nil),
+            HandlerRegistration(name: "*", location: location, reply: false, world: nil, scope: nil, isPattern: true),
+        ]
+        let index = PatternIndex(registrations)
+        var found = 0
+        for name in (0..<500).map({ _ in text(0...8).replacingOccurrences(of: "*", with: "") }) + ["plain", ""] {
+            let expected = registrations.filter { $0.isPattern && $0.matches(name) }
+            XCTAssertEqual(index.matching(name), expected, name)
+            found += expected.count
+        }
+        XCTAssertGreaterThan(found, 1000)
+    }
 }
 
 /// The tests' deterministic generator, for the standard library's `random(in:using:)`.

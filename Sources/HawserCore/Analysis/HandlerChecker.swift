@@ -8,7 +8,7 @@ enum HandlerChecker {
         let pairing = TemplatePairing(uses: scripts.flatMap(\.uses), bindings: swift.placeholderBindings)
         let uses = pairing.uses
         let registrationsByName = Dictionary(grouping: swift.registrations.filter { !$0.isPattern }, by: \.name)
-        let patterns = swift.registrations.filter(\.isPattern)
+        let patterns = PatternIndex(swift.registrations)
         let usedNames = Set(uses.map(\.name))
         // With generated registration, the generated bridge registers every contract handler.
         let generatedNames = registration == .generated ? contract.names : []
@@ -24,7 +24,7 @@ enum HandlerChecker {
         }.sorted { $0.location < $1.location }
 
         for use in uses where !generatedNames.contains(use.name) {
-            let matchingPatterns = patterns.filter { $0.matches(use.name) }
+            let matchingPatterns = patterns.matching(use.name)
             guard let registered = registrationsByName[use.name] ?? (matchingPatterns.isEmpty ? nil : matchingPatterns) else {
                 let suggestion = suggester.suggestion(for: use.name)
                 let message = unregisteredMessage(use.name, suggestion: suggestion, unresolved: unresolved, origin: pairing.origin(of: use))
@@ -35,7 +35,7 @@ enum HandlerChecker {
             let settles = use.isRuntimeUse && contract.handler(named: use.name)?.transport == .settle
             if use.resultUsed, !settles, !registered.contains(where: \.reply),
                !pairing.anotherName(of: use, satisfies: { name in
-                   (registrationsByName[name] ?? patterns.filter { $0.matches(name) }).contains(where: \.reply)
+                   (registrationsByName[name] ?? patterns.matching(name)).contains(where: \.reply)
                }) {
                 let message = use.form == .call
                     ? "hawser.call('\(use.name)')\(pairing.origin(of: use)) always resolves to undefined: the handler is registered without reply; register it with addScriptMessageHandler(_:contentWorld:name:), or give it the \"settle\" transport"
@@ -73,7 +73,7 @@ enum HandlerChecker {
             }
         }
 
-        for dispatch in swift.dispatchNames where !registeredNames.contains(dispatch.name) && !patterns.contains(where: { $0.matches(dispatch.name) }) {
+        for dispatch in swift.dispatchNames where !registeredNames.contains(dispatch.name) && !patterns.matches(dispatch.name) {
             let suggestion = suggester.suggestion(for: dispatch.name)
             let message = "message.name is compared with '\(dispatch.name)', which is never registered" + NameSuggester.suffix(suggesting: suggestion)
             diagnostics.append(Diagnostic(.unknownDispatchName, message, at: dispatch.location, handler: dispatch.name, suggestion: suggestion))

@@ -9,9 +9,9 @@ enum WorldChecker {
         var diagnostics: [Diagnostic] = []
         // (Only which worlds match counts, not their order: names looked up, patterns tried.)
         let byName = Dictionary(grouping: registrations.filter { !$0.isPattern }, by: \.name)
-        let patterns = registrations.filter(\.isPattern)
+        let patterns = PatternIndex(registrations)
         for (use, world) in uses {
-            let matching = (byName[use.name] ?? []) + patterns.filter { $0.matches(use.name) }
+            let matching = (byName[use.name] ?? []) + patterns.matching(use.name)
             guard !matching.isEmpty else { continue }
             var worlds: [ContentWorldSpec] = []
             var anyWorld = false

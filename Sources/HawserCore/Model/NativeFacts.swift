@@ -52,6 +52,40 @@ struct HandlerRegistration: Hashable, Sendable, Codable {
     }
 }
 
+/// The pattern registrations (`FocusScript_*`), found for a name by their constant prefix: a
+/// name is tried only against the patterns whose text before the first `*` starts it, so a check
+/// of every use costs the number of distinct prefix lengths, not of patterns. Results keep the
+/// registrations' order.
+struct PatternIndex {
+    private var byPrefix: [Substring: [Int]] = [:]
+    private var lengths: [Int] = []
+    private let patterns: [HandlerRegistration]
+
+    init(_ registrations: [HandlerRegistration]) {
+        patterns = registrations.filter(\.isPattern)
+        for (index, pattern) in patterns.enumerated() {
+            let prefix = pattern.name.prefix { $0 != "*" }
+            byPrefix[prefix, default: []].append(index)
+        }
+        lengths = Set(byPrefix.keys.map(\.count)).sorted()
+    }
+
+    var isEmpty: Bool { patterns.isEmpty }
+
+    /// The pattern registrations that `name` matches.
+    func matching(_ name: String) -> [HandlerRegistration] {
+        guard !patterns.isEmpty else { return [] }
+        var candidates: [Int] = []
+        let characters = name.count
+        for length in lengths where length <= characters {
+            candidates += byPrefix[name.prefix(length)] ?? []
+        }
+        return candidates.sorted().map { patterns[$0] }.filter { $0.matches(name) }
+    }
+
+    func matches(_ name: String) -> Bool { !matching(name).isEmpty }
+}
+
 /// A string literal that Swift compares with `message.name`.
 struct DispatchName: Hashable, Sendable, Codable {
     var name: String
