@@ -136,6 +136,20 @@ final class ObjCWrappersAndScriptsTests: XCTestCase {
         XCTAssertEqual(facts.diagnostics, [])
     }
 
+    func testAPrototypeOfAWrapperFunctionIsNoCall() {
+        let facts = analyze([
+            ("Register.h", "void Register(WKUserContentController *c, NSString *handlerName);\nextern BOOL Other(void);\n"),
+            ("Register.m", """
+            void Register(WKUserContentController *c, NSString *handlerName) {
+                [c addScriptMessageHandler:self name:handlerName];
+            }
+            \(implementation("- (void)setUp {\n    if (ok) Register(self.ucc, @\"a\");\n    return Register(self.ucc, @\"b\");\n}"))
+            """),
+        ])
+        XCTAssertEqual(facts.registrations.map(\.name), ["a", "b"])
+        XCTAssertEqual(facts.diagnostics, [])
+    }
+
     func testARecursiveWrapperEnds() {
         let facts = analyze(implementation("""
         - (void)add:(NSString *)name {

@@ -652,7 +652,7 @@ struct ObjCFileScanner {
                     file: file, callee: selector, arguments: pieces.map(\.tokens), scope: inside?.id, enclosing: inside?.callable,
                     block: block(at: i, scope: inside?.id)))
             } else if i + 1 < tokens.count, tokens[i + 1].isSymbol("("), callees.contains(tokens[i].text), partner[i + 1] > i + 1,
-                      !(partner[i + 1] + 1 < tokens.count && tokens[partner[i + 1] + 1].isSymbol("{")) {
+                      !(partner[i + 1] + 1 < tokens.count && tokens[partner[i + 1] + 1].isSymbol("{")), !isDeclared(at: i) {
                 let arguments = ObjCSymbolTable.split(Array(tokens[(i + 2)..<partner[i + 1]]))
                 result.append(Call(
                     file: file, callee: tokens[i].text, arguments: arguments, scope: inside?.id, enclosing: inside?.callable,
@@ -660,6 +660,16 @@ struct ObjCFileScanner {
             }
         }
         return result
+    }
+
+    private static let beforeCallee: Set<String> = ["return", "else", "case", "do", "sizeof", "typeof", "__typeof__"]
+
+    /// Whether the function name at `i` is declared there, not called: a type (`void`, `BOOL`,
+    /// `NSString *`, `static void`) stands before it, as in a prototype `void Register(…);`.
+    private func isDeclared(at i: Int) -> Bool {
+        guard i > 0 else { return false }
+        let previous = tokens[i - 1]
+        return (previous.kind == .identifier && !Self.beforeCallee.contains(previous.text)) || previous.isSymbol("*")
     }
 
     /// The index of the first selector keyword of the send whose `[` is at `open`: the first
