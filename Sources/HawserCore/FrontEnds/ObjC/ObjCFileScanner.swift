@@ -145,19 +145,26 @@ struct ObjCFileScanner {
         matchBrackets()
     }
 
+    /// The tokens of the directive at `i` after the directive itself, comments left out, and the
+    /// index of the first token after it.
+    private static func directiveBody(_ tokens: [ObjCToken], at i: Int) -> (body: [ObjCToken], next: Int) {
+        let end = tokens[i].directiveEnd ?? Int.max
+        var j = i + 1
+        while j < tokens.count, tokens[j].range.lowerBound < end, tokens[j].kind != .directive { j += 1 }
+        return (tokens[(i + 1)..<j].filter { !$0.isComment }, j)
+    }
+
+    /// `#define NAME(…)`: a `(` right after the name, with no blank between.
+    private static func isFunctionLike(_ body: [ObjCToken]) -> Bool {
+        body.count > 1 && body[0].kind == .identifier && body[1].isSymbol("(") && body[1].range.lowerBound == body[0].range.upperBound
+    }
+
     /// The function-like macros in `tokens` whose replacement sends a registration selector.
     static func registrationMacros(in tokens: [ObjCToken]) -> [String: FunctionMacro] {
         var macros: [String: FunctionMacro] = [:]
         for (i, token) in tokens.enumerated() where token.kind == .directive && token.directiveName == "define" {
-            let end = token.directiveEnd ?? Int.max
-            var body: [ObjCToken] = []
-            var j = i + 1
-            while j < tokens.count, tokens[j].range.lowerBound < end, tokens[j].kind != .directive {
-                if !tokens[j].isComment { body.append(tokens[j]) }
-                j += 1
-            }
-            guard body.count > 3, body[0].kind == .identifier, body[1].isSymbol("("),
-                  body[1].range.lowerBound == body[0].range.upperBound,
+            let body = directiveBody(tokens, at: i).body
+            guard body.count > 3, isFunctionLike(body),
                   body.contains(where: { $0.isWord("addScriptMessageHandler") || $0.isWord("addScriptMessageHandlerWithReply") }),
                   let close = body.firstIndex(where: { $0.isSymbol(")") })
             else { continue }
@@ -264,14 +271,12 @@ struct ObjCFileScanner {
         var i = 0
         while i < all.count {
             let token = all[i]
-            guard token.kind == .directive, let end = token.directiveEnd else {
+            guard token.kind == .directive, token.directiveEnd != nil else {
                 if !dead, !token.inDirective, !token.isComment { tokens.append(token) }
                 i += 1
                 continue
             }
-            var j = i + 1
-            while j < all.count, all[j].range.lowerBound < end, all[j].kind != .directive { j += 1 }
-            let body = all[(i + 1)..<j].filter { !$0.isComment }
+            let (body, j) = Self.directiveBody(all, at: i)
             switch token.directiveName ?? "" {
             case "if", "ifdef", "ifndef":
                 var constant: Bool?
@@ -294,8 +299,7 @@ struct ObjCFileScanner {
 
     /// `#define NAME replacement` (not function-like `#define NAME(x)`).
     private mutating func define(_ body: [ObjCToken]) {
-        guard let name = body.first, name.kind == .identifier else { return }
-        if body.count > 1, body[1].isSymbol("("), body[1].range.lowerBound == name.range.upperBound { return }
+        guard let name = body.first, name.kind == .identifier, !Self.isFunctionLike(body) else { return }
         macros.append((name.text, .init(file: file, scope: nil, value: Array(body.dropFirst()), isConstant: true)))
     }
 

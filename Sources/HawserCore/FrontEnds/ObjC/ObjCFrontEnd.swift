@@ -73,6 +73,7 @@ enum ObjCFrontEnd {
         let scanners: [ObjCFileScanner]
         let symbols: ObjCSymbolTable
         private var known: [String: [String]?] = [:]
+        private var callsByCallee: [String: [ObjCFileScanner.Call]] = [:]
 
         init(scanners: [ObjCFileScanner], symbols: ObjCSymbolTable) {
             self.scanners = scanners
@@ -82,7 +83,9 @@ enum ObjCFrontEnd {
         mutating func names(_ callable: ObjCFileScanner.Callable, position: Int) -> [String]? {
             let key = callable.callee + "\u{0}" + String(position)
             if let answer = known[key] { return answer }
-            let calls = scanners.flatMap { $0.calls(to: [callable.callee]) }
+            // Every file is walked once per callee, whichever of its parameters is asked for.
+            let calls = callsByCallee[callable.callee] ?? scanners.flatMap { $0.calls(to: [callable.callee]) }
+            callsByCallee[callable.callee] = calls
             var names: [String] = []
             var complete = !calls.isEmpty
             for call in calls {

@@ -179,7 +179,11 @@ struct ObjCLexer {
     }
 
     /// When a `\` at `offset` is followed by a line break: the offset after the break.
-    private func splice(at offset: Int) -> Int? {
+    private func splice(at offset: Int) -> Int? { Self.splice(bytes, at: offset) }
+
+    /// When a `\` at `offset` in `bytes` is followed by a line break: the offset after the
+    /// break. Shared with `ObjCStringDecoder`.
+    static func splice(_ bytes: [UInt8], at offset: Int) -> Int? {
         guard offset < bytes.count, bytes[offset] == ObjCByte.backslash, offset + 1 < bytes.count else { return nil }
         if bytes[offset + 1] == ObjCByte.newline { return offset + 2 }
         if bytes[offset + 1] == ObjCByte.carriageReturn {

@@ -67,9 +67,8 @@ enum ObjCStringDecoder {
             if b == ObjCByte.quote { return pos + 1 }
             if b == ObjCByte.backslash {
                 // A splice: `\` and a line break are nothing.
-                if pos + 1 < end, source[pos + 1] == ObjCByte.newline || source[pos + 1] == ObjCByte.carriageReturn {
-                    pos += 2
-                    if pos < end, source[pos - 1] == ObjCByte.carriageReturn, source[pos] == ObjCByte.newline { pos += 1 }
+                if let after = ObjCLexer.splice(source, at: pos) {
+                    pos = after
                     continue
                 }
                 let escape = pos
