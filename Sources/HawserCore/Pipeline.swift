@@ -196,12 +196,15 @@ public enum Pipeline {
     static func analyzeEmbedded(
         _ script: EmbeddedScript, runtimeGlobal: String, placeholders: [PlaceholderForm]
     ) -> (facts: JavaScriptFacts, world: ContentWorldSpec?) {
-        var facts = JavaScriptFrontEnd.analyze(
-            script: script.bytes, file: script.file, runtimeGlobal: runtimeGlobal, placeholders: placeholders
-        ) { point in
+        let position = { (point: SourcePoint) -> SourcePoint in
             let (line, column) = script.sourcePosition(line: point.line, column: point.column)
             return SourcePoint(line: line, column: column)
         }
+        // A literal that holds an HTML page or fragment is read as one: its scripts and event
+        // attributes, each at its place, never the whole text as one program.
+        var facts = HTMLFragment.isHTML(script.bytes[...])
+            ? analyzeHTML(script.bytes, file: script.file, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: position)
+            : analyzeJavaScript(script.bytes, file: script.file, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: position)
         func readable(_ text: String) -> String {
             guard text.contains(EmbeddedScript.interpolationPrefix) else { return text }
             var result = text
@@ -236,24 +239,59 @@ public enum Pipeline {
     static func analyzeScript(
         _ file: SourceFile, runtimeGlobal: String = RuntimeOptions.defaultGlobal, placeholders: [PlaceholderForm] = []
     ) -> JavaScriptFacts {
-        guard file.isPage else {
-            return JavaScriptFrontEnd.analyze(script: file.bytes, file: file.path, runtimeGlobal: runtimeGlobal, placeholders: placeholders)
+        file.isPage
+            ? analyzeHTML(file.bytes, file: file.path, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: { $0 })
+            : analyzeJavaScript(file.bytes, file: file.path, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: nil)
+    }
+
+    /// How deep HTML in template literals in HTML's scripts is followed.
+    static let maxHTMLNesting = 4
+
+    /// One script, analysed by the JavaScript front end (`position` maps its points into the
+    /// file; nil for a whole file); then each of its template literals that holds HTML
+    /// (`HTMLFragment`) is read as a page at its own place, and what it holds merged in.
+    static func analyzeJavaScript(
+        _ bytes: [UInt8], file: String, runtimeGlobal: String, placeholders: [PlaceholderForm],
+        position: ((SourcePoint) -> SourcePoint)?, nesting: Int = 0
+    ) -> JavaScriptFacts {
+        var facts = JavaScriptFrontEnd.analyze(
+            script: bytes, file: file, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: position)
+        let fragments = facts.htmlFragments
+        facts.htmlFragments = []
+        guard nesting < maxHTMLNesting else { return facts }
+        for fragment in fragments {
+            let inFile = { (point: SourcePoint) -> SourcePoint in
+                let inScript = fragment.scriptPoint(point)
+                return position?(inScript) ?? inScript
+            }
+            let part = analyzeHTML(
+                fragment.bytes, file: file, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: inFile,
+                nesting: nesting + 1)
+            facts.merge(part, keepingSyntaxErrors: false)
         }
-        var facts = JavaScriptFacts(file: file.path)
-        for script in HTMLScriptExtractor.scripts(in: file.bytes)
+        return facts
+    }
+
+    /// Every inline script of an HTML text, and each event-handler attribute that could use a
+    /// handler, analysed at its place: `position` maps a point of the HTML text into the file.
+    static func analyzeHTML(
+        _ html: [UInt8], file: String, runtimeGlobal: String, placeholders: [PlaceholderForm],
+        position: @escaping (SourcePoint) -> SourcePoint, nesting: Int = 0
+    ) -> JavaScriptFacts {
+        var facts = JavaScriptFacts(file: file)
+        for script in HTMLScriptExtractor.scripts(in: html)
         where script.attribute == nil || JavaScriptFrontEnd.mayUseHandlers(script.bytes, runtimeGlobal: runtimeGlobal) {
-            let part = script.segments.isEmpty
-                ? JavaScriptFrontEnd.analyze(
-                    script: script.bytes, file: file.path, origin: script.origin, runtimeGlobal: runtimeGlobal, placeholders: placeholders)
-                : JavaScriptFrontEnd.analyze(
-                    script: script.bytes, file: file.path, runtimeGlobal: runtimeGlobal, placeholders: placeholders,
-                    position: script.documentPoint(of:))
-            facts.uses += part.uses
-            facts.diagnostics += part.diagnostics
-            facts.suppressions += part.suppressions
-            facts.wrappers += part.wrappers
-            facts.calls += part.calls
-            facts.usesTopLevelAwait = facts.usesTopLevelAwait || part.usesTopLevelAwait
+            let origin = script.origin
+            let hasSegments = !script.segments.isEmpty
+            let inFile = { (point: SourcePoint) -> SourcePoint in
+                let inDocument = hasSegments
+                    ? script.documentPoint(of: point)
+                    : SourcePoint(line: point.line + origin.line - 1, column: point.column + (point.line == 1 ? origin.column - 1 : 0))
+                return position(inDocument)
+            }
+            let part = analyzeJavaScript(
+                script.bytes, file: file, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: inFile, nesting: nesting)
+            facts.merge(part, keepingSyntaxErrors: true)
         }
         return facts
     }

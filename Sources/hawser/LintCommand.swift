@@ -17,7 +17,9 @@ enum LintCommand: Subcommand {
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
-        let project = try ProjectInputs.load(options.common)
+        var project = try ProjectInputs.load(options.common)
+        // A first run, with no config file, is as good as a run with `hawser init`'s.
+        project.applyFirstRunDefaults()
         let cache = CacheFolder.cache(options.common, project: project, io: io)
         // A run with the same inputs, config and options printed this before.
         let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)"]) }

@@ -29,8 +29,27 @@ struct ProjectInputs {
         ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas, pages: pages, unreadable: unreadable)
     }
 
-    /// What the summary line says about the config: `config: hawser.json`, or that there is none.
-    var configDescription: String { configFile.map { "config: \($0)" } ?? "no config file" }
+    /// What a run without a config file applied in its place (`FirstRunDefaults`), if anything.
+    var firstRunDefaults: FirstRunDefaults?
+
+    /// What the summary line says about the config: `config: hawser.json`, or that there is none
+    /// and what was used instead.
+    var configDescription: String {
+        if let configFile { return "config: \(configFile)" }
+        guard let summary = firstRunDefaults?.summary, !summary.isEmpty else { return "no config file" }
+        return "no config file; " + summary
+    }
+
+    /// Without a config file, applies what `hawser init` would propose (`FirstRunDefaults`):
+    /// placeholder forms, vendored and minified files left out, page scripts.
+    mutating func applyFirstRunDefaults() {
+        guard configFile == nil else { return }
+        let (applied, defaults) = FirstRunDefaults.apply(to: input)
+        scripts = applied.scripts
+        pages = applied.pages
+        config = applied.config
+        firstRunDefaults = defaults
+    }
 
     /// Folders never walked into.
     static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules"]

@@ -128,11 +128,10 @@ final class AdoptionCLITests: XCTestCase {
         let result = try hawser(["lint"], in: project, at: "ios/Deep/Er")
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, """
-            ../../../ios/App.swift:2:20: warning: handler 'observer' is registered but no script uses it [unused-handler]
             ../../../web/a.js:1:31: error: no message handler named 'observr' is registered in Swift; did you mean 'observer'? [unregistered-handler]
 
             """)
-        XCTAssertEqual(result.stderr, "hawser: 1 error, 1 warning in 2 files, 2 handlers (config: ../../../hawser.json)\n")
+        XCTAssertEqual(result.stderr, "hawser: 1 error, 0 warnings in 2 files, 2 handlers (config: ../../../hawser.json)\n")
 
         // --config still wins.
         try project.write("other.json", #"{"scripts": ["web"], "swift": ["web"]}"#)
@@ -149,6 +148,49 @@ final class AdoptionCLITests: XCTestCase {
         let result = try hawser(["lint"], in: project)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "hawser: 0 errors, 0 warnings in 2 files, 1 handler (no config file)\n")
+    }
+
+    /// Without a config file, lint applies what `hawser init` would propose, in memory, and says
+    /// so: templates parse and name templated uses, vendored and minified files are left out,
+    /// a script a page loads is a page script. A config file, even an empty one, turns it off.
+    func testAFirstRunWithoutAConfigIsAsGoodAsInitsConfig() throws {
+        let minified = "var a=1;" + String(repeating: "function f(){return window.webkit.messageHandlers.nope.postMessage(1);};", count: 20) + "\n"
+        let project = try TemporaryProject([
+            "App/Injector.swift": """
+                import WebKit
+                final class Injector: NSObject, WKScriptMessageHandler {
+                    func install(_ c: WKUserContentController, source: String) {
+                        c.add(self, name: "favicons")
+                        c.add(self, name: "pageReady")
+                        let s = source.replacingOccurrences(of: "%message_handler%", with: "favicons")
+                        c.addUserScript(WKUserScript(source: s, injectionTime: .atDocumentEnd, forMainFrameOnly: true))
+                    }
+                    func userContentController(_ c: WKUserContentController, didReceive m: WKScriptMessage) {}
+                }
+                """,
+            // A template: without the form it is a syntax error and an unregistered '%…%' name.
+            "App/Scripts/favicons.js": "window.webkit.messageHandlers.%message_handler%.postMessage(icons);\n",
+            "App/Scripts/vendor/old-sdk.js": "window.webkit.messageHandlers.legacyBridge.postMessage(1);\n",
+            "App/Scripts/bundle.min.js": "window.webkit.messageHandlers.bundled.postMessage(1);\n",
+            "App/Scripts/app.js": minified,
+            "App/Web/index.html": "<script src=\"page.js\"></script>\n",
+            "App/Web/page.js": "window.webkit.messageHandlers.pageReady.postMessage(1);\n",
+        ])
+        let result = try hawser(["lint", "--scripts", "App", "--swift", "App"], in: project)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(result.stderr, """
+            hawser: 0 errors, 0 warnings in 4 files, 2 handlers (no config file; using what 'hawser init' proposes: \
+            placeholders %NAME%; 3 vendored or minified files excluded; 1 script loaded by pages read as page scripts)
+
+            """)
+
+        // With a config file, what it says is all there is.
+        try project.write("hawser.json", #"{"scripts": ["App"], "swift": ["App"]}"#)
+        let configured = try hawser(["lint"], in: project)
+        XCTAssertEqual(configured.status, 1)
+        XCTAssertTrue(configured.stdout.contains("App/Scripts/favicons.js:1:30: error: unexpected '.' [syntax-error]"), configured.stdout)
+        XCTAssertTrue(configured.stdout.contains("'legacyBridge'"), configured.stdout)
     }
 
     /// A build started in a subfolder runs from the config's folder, so it writes the same bytes

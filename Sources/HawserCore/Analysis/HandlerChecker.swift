@@ -15,6 +15,9 @@ enum HandlerChecker {
         let registeredNames = Set(registrationsByName.keys).union(generatedNames)
         let suggester = NameSuggester.Index(registeredNames)
         var diagnostics: [Diagnostic] = []
+        // Registered names that an `unregistered-handler` error already offers as its
+        // did-you-mean: the misspelt use is that name's use, so it is not also reported unused.
+        var suggestedNames = Set<String>()
         // Registrations that could not be resolved, and whose warning the author has not
         // suppressed: any of them may be a name a script uses.
         let unresolved = swift.diagnostics.filter { diagnostic in
@@ -27,6 +30,7 @@ enum HandlerChecker {
             let matchingPatterns = patterns.matching(use.name)
             guard let registered = registrationsByName[use.name] ?? (matchingPatterns.isEmpty ? nil : matchingPatterns) else {
                 let suggestion = suggester.suggestion(for: use.name)
+                if let suggestion { suggestedNames.insert(suggestion) }
                 let message = unregisteredMessage(use.name, suggestion: suggestion, unresolved: unresolved, origin: pairing.origin(of: use))
                 diagnostics.append(Diagnostic(.unregisteredHandler, message, at: use.location, handler: use.name, suggestion: suggestion))
                 continue
@@ -64,9 +68,11 @@ enum HandlerChecker {
                     .duplicateRegistration,
                     "handler '\(registration.name)' is registered by the generated bridge (registration: generated); registering it here too raises NSInvalidArgumentException",
                     at: registration.location, handler: registration.name, severity: .error))
-            } else if !usedNames.contains(registration.name), !anyNameComputed, unusedReported.insert(registration.name).inserted {
-                // Once per name, at its first registration; and not at all while some script
-                // computes a handler name, which could be this one.
+            } else if !usedNames.contains(registration.name), !anyNameComputed, !suggestedNames.contains(registration.name),
+                      unusedReported.insert(registration.name).inserted {
+                // Once per name, at its first registration; not at all while some script
+                // computes a handler name, which could be this one; and not for a name that an
+                // error's did-you-mean already names (the fix there uses it).
                 diagnostics.append(Diagnostic(
                     .unusedHandler, "handler '\(registration.name)' is registered but no script uses it",
                     at: registration.location, handler: registration.name))

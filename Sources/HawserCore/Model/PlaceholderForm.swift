@@ -11,6 +11,18 @@ struct PlaceholderForm: Hashable, Sendable {
     /// The word that stands for the name in a form.
     static let nameMarker = "NAME"
 
+    /// The forms apps use most, recognised in a handler name without any configuration: a name
+    /// that is wholly one of them is a templated use (`HandlerTemplate`).
+    static let common = ["%NAME%", "$<NAME>", "{{NAME}}", "$NAME$"].compactMap(PlaceholderForm.init)
+
+    /// The occurrence of a common form that `text` is as a whole (`%message_handler%`), if any.
+    static func wholeCommonOccurrence(_ text: String) -> PlaceholderOccurrence? {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, first == UInt8(ascii: "%") || first == UInt8(ascii: "$") || first == UInt8(ascii: "{"),
+              let whole = occurrences(in: bytes, forms: common).first, whole.range == bytes.indices else { return nil }
+        return whole
+    }
+
     /// The form as written in `hawser.json`.
     var written: String { prefix + Self.nameMarker + suffix }
 

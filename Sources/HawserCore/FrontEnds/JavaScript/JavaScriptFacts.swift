@@ -1,3 +1,5 @@
+import TreeSitter
+
 /// A place where a script uses a message handler: a `postMessage` call on it, or a reference
 /// that is passed, returned or stored (its post happens elsewhere).
 struct HandlerUse: Hashable, Sendable, Codable {
@@ -53,9 +55,13 @@ struct HandlerTemplate: Hashable, Sendable, Codable {
     /// Its placeholders, in order, with byte ranges in `written`; never empty.
     var placeholders: [PlaceholderOccurrence]
 
-    /// The template of a handler name, or nil when the name has no placeholder.
+    /// The template of a handler name, or nil when the name has no placeholder. Besides the
+    /// configured `forms`, a name that is, as a whole, one placeholder of a common form
+    /// (`PlaceholderForm.common`: `%name%`, `$<name>`, `{{name}}`, `$name$`) is a template with
+    /// or without a config: no app registers a handler spelled so.
     init?(_ name: String, forms: [PlaceholderForm]) {
-        let placeholders = PlaceholderForm.occurrences(in: Array(name.utf8), forms: forms)
+        var placeholders = PlaceholderForm.occurrences(in: Array(name.utf8), forms: forms)
+        if placeholders.isEmpty, let whole = PlaceholderForm.wholeCommonOccurrence(name) { placeholders = [whole] }
         guard !placeholders.isEmpty else { return nil }
         self.written = name
         self.placeholders = placeholders
@@ -81,6 +87,10 @@ struct JavaScriptFacts: Sendable, Codable {
     /// encloses. Such a script is valid only in an async scope, so the build wraps it in an
     /// async function (`ScriptCompiler`).
     var usesTopLevelAwait: Bool
+    /// Template literals whose text is HTML (`HTMLFragment`): the pipeline reads each as a page,
+    /// its scripts and event attributes at their own positions, and merges what they hold into
+    /// these facts (then empties this).
+    var htmlFragments: [HTMLFragment] = []
 
     init(
         file: String, uses: [HandlerUse] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = [],
@@ -93,6 +103,73 @@ struct JavaScriptFacts: Sendable, Codable {
         self.wrappers = wrappers
         self.calls = calls
         self.usesTopLevelAwait = usesTopLevelAwait
+    }
+
+    /// Adds the facts of another script of the same file (an inline script of a page, HTML in a
+    /// template literal). A template literal's HTML may be a fragment of a page that the rest of
+    /// the code completes, so its syntax errors are dropped (`keepingSyntaxErrors: false`); top-level
+    /// `await` is a fact of the file's own top level only.
+    mutating func merge(_ other: JavaScriptFacts, keepingSyntaxErrors: Bool) {
+        uses += other.uses
+        diagnostics += keepingSyntaxErrors ? other.diagnostics : other.diagnostics.filter { $0.code != .syntaxError }
+        suppressions += other.suppressions
+        wrappers += other.wrappers
+        calls += other.calls
+        htmlFragments += other.htmlFragments
+        if keepingSyntaxErrors { usesTopLevelAwait = usesTopLevelAwait || other.usesTopLevelAwait }
+    }
+}
+
+/// A JavaScript template literal whose text is an HTML document or fragment that may hold
+/// JavaScript: `` `<button onclick="…">` ``, `` `<!DOCTYPE html>…<script>…</script>` ``. Its bytes
+/// are the literal's raw text, one for one, with each `${…}` substitution filled with `_` (its
+/// line breaks kept), so every position in it is where it is written.
+struct HTMLFragment: Hashable, Sendable, Codable {
+    var bytes: [UInt8]
+    /// Where the text starts, just after the backtick, in the script's own coordinates (before
+    /// any mapping into the file).
+    var line: Int
+    var column: Int
+
+    /// The script point of a point of the fragment.
+    func scriptPoint(_ point: SourcePoint) -> SourcePoint {
+        SourcePoint(line: point.line + line - 1, column: point.column + (point.line == 1 ? column - 1 : 0))
+    }
+
+    /// Whether a template literal's text (`` ` `` excluded) is HTML that may hold JavaScript: it
+    /// starts, after blanks, with a tag, a comment or a doctype, and somewhere opens a
+    /// `<script` element or has an `on…=` attribute.
+    static func isHTML(_ text: ArraySlice<UInt8>) -> Bool {
+        guard let first = text.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }),
+              text[first] == UInt8(ascii: "<"), first + 1 < text.endIndex else { return false }
+        let next = text[first + 1] | 0x20
+        guard (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z")) || text[first + 1] == UInt8(ascii: "!") else { return false }
+        let lower = text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return contains(lower, "<script") || containsEventAttribute(lower)
+    }
+
+    private static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
+        let needle = Array(needle.utf8)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
+    /// ` on` + letters + optional blanks + `=`, as an event-handler attribute starts.
+    private static func containsEventAttribute(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        while i + 3 < bytes.count {
+            defer { i += 1 }
+            guard bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09, bytes[i + 1] == UInt8(ascii: "o"), bytes[i + 2] == UInt8(ascii: "n") else { continue }
+            var j = i + 3
+            while j < bytes.count, bytes[j] >= UInt8(ascii: "a"), bytes[j] <= UInt8(ascii: "z") { j += 1 }
+            guard j > i + 3 else { continue }
+            while j < bytes.count, bytes[j] == 0x20 { j += 1 }
+            if j < bytes.count, bytes[j] == UInt8(ascii: "=") { return true }
+        }
+        return false
     }
 }
 

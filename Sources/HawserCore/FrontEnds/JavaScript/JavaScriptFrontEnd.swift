@@ -43,6 +43,7 @@ enum JavaScriptFrontEnd {
         var runtimeCalls = RuntimeCallCollector(global: runtimeGlobal, scopes: scopes)
         var syntaxErrors = JavaScriptSyntaxErrors.Collector()
         var suppressionFindings: [JavaScriptSuppressions.Finding] = []
+        var htmlFragments: [HTMLFragment] = []
         let mayHaveSuppressions = JavaScriptSuppressions.mentionsDirective(script)
         // One pass over the tree's nodes, in preorder, for every fact; the resolver's own pass
         // (reassignments, declared names) had to come first.
@@ -69,6 +70,8 @@ enum JavaScriptFrontEnd {
                 if mayCallRuntime { runtimeCalls.visit(node) }
             } else if symbol == commentSymbol, mayHaveSuppressions, let finding = JavaScriptSuppressions.finding(node) {
                 suppressionFindings.append(finding)
+            } else if symbol == templateStringSymbol, let fragment = htmlFragment(node) {
+                htmlFragments.append(fragment)
             }
         }
         collector.finish()
@@ -124,9 +127,33 @@ enum JavaScriptFrontEnd {
             }, resultUsed: call.resultUsed, payloads: call.argumentNodes.map { PayloadLiteral.read($0, locate: location) })
         }
 
-        return JavaScriptFacts(
+        var facts = JavaScriptFacts(
             file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions, wrappers: wrappers, calls: calls,
             usesTopLevelAwait: usesTopLevelAwait)
+        facts.htmlFragments = htmlFragments
+        return facts
+    }
+
+    private static let templateStringSymbol = JavaScriptParser.symbol(named: "template_string")
+    private static let templateSubstitutionSymbol = JavaScriptParser.symbol(named: "template_substitution")
+
+    /// A template literal whose text is HTML that may hold JavaScript (`HTMLFragment.isHTML`):
+    /// its raw text with every `${…}` filled with `_`, line breaks kept.
+    static func htmlFragment(_ node: SyntaxNode) -> HTMLFragment? {
+        let bytes = node.tree.bytes
+        let start = node.startByte + 1
+        var end = node.endByte
+        if end > start, bytes[end - 1] == UInt8(ascii: "`") { end -= 1 }
+        guard end > start, HTMLFragment.isHTML(bytes[start..<end]) else { return nil }
+        var text = Array(bytes[start..<end])
+        for child in node.childSequence where child.symbol == templateSubstitutionSymbol {
+            for offset in max(child.startByte, start)..<min(child.endByte, end)
+            where text[offset - start] != UInt8(ascii: "\n") && text[offset - start] != UInt8(ascii: "\r") {
+                text[offset - start] = UInt8(ascii: "_")
+            }
+        }
+        let origin = node.tree.point(ofByte: start)
+        return HTMLFragment(bytes: text, line: origin.line, column: origin.column)
     }
 
     /// The node kinds whose bodies are their own (async or not) scope for `await`.

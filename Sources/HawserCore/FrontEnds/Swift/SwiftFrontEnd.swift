@@ -94,9 +94,14 @@ enum SwiftFrontEnd {
     private static func placeholderBindings(
         _ scanner: SwiftFileScanner, resolver: SwiftNameResolver, forms: [PlaceholderForm]?
     ) -> [PlaceholderBinding] {
-        if forms?.isEmpty == true { return [] }
+        // A key pairs when it can pair with a configured form (`PlaceholderForm.canPair`), or
+        // is wholly a placeholder of a common form, which names are templated in without a config.
+        func canPair(_ key: String) -> Bool {
+            guard let forms else { return true }
+            return (!forms.isEmpty && PlaceholderForm.canPair(key, forms: forms)) || PlaceholderForm.wholeCommonOccurrence(key) != nil
+        }
         return scanner.bindingCandidates.compactMap { candidate in
-            guard let key = candidate.key.stringValue, forms.map({ PlaceholderForm.canPair(key, forms: $0) }) ?? true else { return nil }
+            guard let key = candidate.key.stringValue, canPair(key) else { return nil }
             let values = resolver.resolve(candidate.value, context: candidate.context)
             let names = values.values.compactMap { value -> String? in if case .string(let s, _) = value { return s } else { return nil } }
             guard !names.isEmpty else { return nil }

@@ -1,0 +1,70 @@
+/// What `hawser lint` applies when no config file is found: in memory, the parts of the proposal
+/// `hawser init` would write that change what the lint reads, so that a first run is as good as a
+/// run with `hawser init`'s config.
+///
+/// - **placeholders**: the template forms (`%x%`, `$<x>`, `{{x}}`) seen in the scripts and pages,
+///   so that templates parse and their handler names are templated uses;
+/// - **exclusions**: vendored (`vendor/`, `dist/`, …) and minified files, found as `hawser init`
+///   finds them, by their path inside the folder they were read from and by their lines;
+/// - **pages**: a script that one of the app's own pages loads through `<script src>`, and that
+///   no native source names, is a page script.
+///
+/// The folders stay the ones given on the command line. A config file, however short, turns all
+/// of this off: what it says is what the user wants.
+public struct FirstRunDefaults: Sendable, Equatable {
+    /// The placeholder forms applied, as `hawser.json` writes them (`%NAME%`).
+    public var placeholders: [String] = []
+    /// The display paths of the files left out as vendored or minified.
+    public var excluded: [String] = []
+    /// The display paths of the scripts read as pages instead.
+    public var pages: [String] = []
+
+    /// What the summary line says after "no config file": nothing when nothing applies.
+    public var summary: String {
+        var parts: [String] = []
+        if !placeholders.isEmpty { parts.append("placeholders " + placeholders.joined(separator: ", ")) }
+        if !excluded.isEmpty { parts.append(ProjectSurvey.count(excluded.count, "vendored or minified file") + " excluded") }
+        if !pages.isEmpty { parts.append(ProjectSurvey.count(pages.count, "script") + " loaded by pages read as page scripts") }
+        return parts.isEmpty ? "" : "using what 'hawser init' proposes: " + parts.joined(separator: "; ")
+    }
+
+    /// The defaults for `input`, whose config is empty, and the input with them applied.
+    public static func apply(to input: ProjectInput) -> (input: ProjectInput, defaults: FirstRunDefaults) {
+        var defaults = FirstRunDefaults()
+        var input = input
+        // Vendored and minified web files, by their path inside the folder read.
+        func isVendoredOrMinified(_ file: SourceFile) -> Bool {
+            guard file.isJavaScript || file.isPage else { return false }
+            return ProjectSurvey.vendoredFolder(of: file.relativePath) != nil
+                || file.path.lowercased().hasSuffix(".min.js") || ProjectSurvey.hasMinifiedLine(file.bytes)
+        }
+        let excluded = Set((input.scripts + input.pages).filter(isVendoredOrMinified).map(\.path))
+        defaults.excluded = excluded.sorted()
+        input.scripts.removeAll { excluded.contains($0.path) }
+        input.pages.removeAll { excluded.contains($0.path) }
+
+        // Scripts that a page loads, unless the native code names them (then it injects them).
+        let known = Set(input.scripts.filter(\.isJavaScript).map(\.path))
+        var loaded = Set<String>()
+        for page in (input.scripts + input.pages).filter(\.isPage) {
+            for source in ScriptSources.find(in: page.bytes) {
+                if let path = ProjectSurvey.resolve(source, from: page.path, among: known) { loaded.insert(path) }
+            }
+        }
+        let named = ProjectSurvey.nativeStrings(input.swift)
+        loaded = loaded.filter { path in
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            return !named.contains(file) && !named.contains(SourceFile.baseName(file) + ".js")
+        }
+        defaults.pages = loaded.sorted()
+        input.pages += input.scripts.filter { loaded.contains($0.path) }
+        input.scripts.removeAll { loaded.contains($0.path) }
+
+        if input.config.placeholders.isEmpty {
+            let forms = ProjectSurvey.placeholders((input.scripts + input.pages).filter { $0.isJavaScript || $0.isPage }).map(\.form)
+            defaults.placeholders = forms
+            input.config.placeholders = forms.compactMap(PlaceholderForm.init)
+        }
+        return (input, defaults)
+    }
+}
