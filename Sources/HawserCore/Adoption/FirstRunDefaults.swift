@@ -43,12 +43,16 @@ public struct FirstRunDefaults: Sendable, Equatable {
         input.scripts.removeAll { excluded.contains($0.path) }
         input.pages.removeAll { excluded.contains($0.path) }
 
-        // Scripts that a page loads, unless the native code names them (then it injects them).
-        let known = Set(input.scripts.filter(\.isJavaScript).map(\.path))
+        // Scripts that a page of the same folders loads, unless the native code names them (then
+        // it injects them). Paths inside the folders read, so that `<script src>` resolves as
+        // `hawser init` resolves it, wherever the folder was given.
+        let known = Dictionary(input.scripts.filter(\.isJavaScript).map { ($0.relativePath, $0.path) }, uniquingKeysWith: { first, _ in first })
         var loaded = Set<String>()
-        for page in (input.scripts + input.pages).filter(\.isPage) {
+        for page in input.scripts.filter(\.isPage) {
             for source in ScriptSources.find(in: page.bytes) {
-                if let path = ProjectSurvey.resolve(source, from: page.path, among: known) { loaded.insert(path) }
+                if let relative = ProjectSurvey.resolve(source, from: page.relativePath, among: Set(known.keys)), let path = known[relative] {
+                    loaded.insert(path)
+                }
             }
         }
         let named = ProjectSurvey.nativeStrings(input.swift)
