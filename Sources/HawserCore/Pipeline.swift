@@ -235,7 +235,7 @@ public enum Pipeline {
     }
 
     /// Analyses a `.js` file, or every inline script and event-handler attribute of an `.html`
-    /// file (an attribute only when it could use a handler, `JavaScriptFrontEnd.mayUseHandlers`).
+    /// file (`analyzeHTML`).
     static func analyzeScript(
         _ file: SourceFile, runtimeGlobal: String = RuntimeOptions.defaultGlobal, placeholders: [PlaceholderForm] = []
     ) -> JavaScriptFacts {
@@ -272,15 +272,15 @@ public enum Pipeline {
         return facts
     }
 
-    /// Every inline script of an HTML text, and each event-handler attribute that could use a
-    /// handler, analysed at its place: `position` maps a point of the HTML text into the file.
+    /// Every inline script and event-handler attribute of an HTML text, analysed at its place:
+    /// `position` maps a point of the HTML text into the file. Of an attribute that could not use
+    /// a handler by itself (`JavaScriptFrontEnd.mayUseHandlers`) only the calls are kept.
     static func analyzeHTML(
         _ html: [UInt8], file: String, runtimeGlobal: String, placeholders: [PlaceholderForm],
         position: @escaping (SourcePoint) -> SourcePoint, nesting: Int = 0
     ) -> JavaScriptFacts {
         var facts = JavaScriptFacts(file: file)
-        for script in HTMLScriptExtractor.scripts(in: html)
-        where script.attribute == nil || JavaScriptFrontEnd.mayUseHandlers(script.bytes, runtimeGlobal: runtimeGlobal) {
+        for script in HTMLScriptExtractor.scripts(in: html) {
             let origin = script.origin
             let hasSegments = !script.segments.isEmpty
             let inFile = { (point: SourcePoint) -> SourcePoint in
@@ -289,8 +289,13 @@ public enum Pipeline {
                     : SourcePoint(line: point.line + origin.line - 1, column: point.column + (point.line == 1 ? origin.column - 1 : 0))
                 return position(inDocument)
             }
-            let part = analyzeJavaScript(
+            var part = analyzeJavaScript(
                 script.bytes, file: file, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: inFile, nesting: nesting)
+            if script.attribute != nil, !JavaScriptFrontEnd.mayUseHandlers(script.bytes, runtimeGlobal: runtimeGlobal) {
+                // An attribute that names no handler may not be JavaScript at all (a server
+                // template's): only its calls count, for a wrapper another script defines.
+                part = JavaScriptFacts(file: file, calls: part.calls)
+            }
             facts.merge(part, keepingSyntaxErrors: true)
         }
         return facts
