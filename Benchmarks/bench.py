@@ -107,6 +107,11 @@ work = tempfile.mkdtemp(prefix="hawser-bench-")
 try:
     empty = os.path.join(work, "empty")
     os.makedirs(empty)
+    # An empty config where the runs with --scripts and --swift start: without one, lint would
+    # apply what `hawser init` proposes (and leave npm's minified and dist files out), and the
+    # rows compare lint with the raw parse of the same bytes.
+    with open(os.path.join(work, "hawser.json"), "w") as config:
+        config.write("{}\n")
 
     # Real JavaScript: npm's sources.
     npm_source = None
