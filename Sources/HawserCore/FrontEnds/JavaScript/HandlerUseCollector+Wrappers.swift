@@ -33,8 +33,18 @@ extension HandlerUseCollector {
         case other(String, SourcePoint)
     }
 
+    /// A `HandlerWrapper`, in script coordinates.
+    struct HandlerWrapperFact {
+        var keys: [CallableKey]
+        var handler: String
+        var definition: SourcePoint
+        var resultUsed: Bool
+        var payloadParameter: Int
+    }
+
     struct Call {
         var callee: CallableKey
+        var at: SourcePoint
         var arguments: [Argument]
         var resultUsed: Bool
         /// The first arguments' nodes, for the payload a wrapper posts; kept only for a call
@@ -89,11 +99,48 @@ extension HandlerUseCollector {
                 recorded.append(.other(Self.shortened(argument), argument.start))
             }
         }
-        guard !recorded.isEmpty else { return }
+        // A call without arguments can only be a `HandlerWrapper`'s, which global names hold.
+        if recorded.isEmpty {
+            guard case .global = callee else { return }
+        }
         let mayNameHandler = recorded.contains { if case .string = $0 { return true } else { return false } }
+        let mayPost: Bool
+        switch callee {
+        case .global(let path), .local(let path, _): mayPost = path == "postMessage" || path.hasSuffix(".postMessage")
+        }
         calls.append(Call(
-            callee: callee, arguments: recorded, resultUsed: Self.isResultUsed(call),
-            argumentNodes: mayNameHandler ? Array(kept.prefix(recorded.count)) : []))
+            callee: callee, at: call.start, arguments: recorded, resultUsed: Self.isResultUsed(call),
+            argumentNodes: mayNameHandler || mayPost ? Array(kept.prefix(recorded.count)) : []))
+    }
+
+    /// Records the function around a `postMessage` call (`call`) of the handler `name` (used at
+    /// `at`) as a `HandlerWrapper` when it posts its own parameter as the body and a global name
+    /// holds it. A function that posts anything else, or a parameter of a function around it,
+    /// is no wrapper: its calls are not uses.
+    mutating func recordHandlerWrapper(call: SyntaxNode, name: String, at: SourcePoint) {
+        guard let body = call.child(field: "arguments")?.namedChildren.first(where: { $0.type != "comment" }),
+              let slot = resolver.parameterSlot(of: body),
+              let function = Self.enclosingFunction(of: call), function.isSame(as: slot.function)
+        else { return }
+        let keys = callableKeys(of: function).filter(Self.isGlobalName)
+        guard !keys.isEmpty else { return }
+        handlerWrappers.append(HandlerWrapperFact(
+            keys: keys, handler: name, definition: at, resultUsed: Self.isResultUsed(call), payloadParameter: slot.index))
+    }
+
+    /// Records a handler stored under a global name (`window.X = window.webkit.messageHandlers.H`,
+    /// a top-level `var X = …`) as a `HandlerWrapper` called by `X.postMessage`.
+    mutating func recordStoredHandler(_ expression: SyntaxNode, name: String, at: SourcePoint) {
+        let keys = callableKeys(ofValue: expression).filter(Self.isGlobalName).map { $0.appending("postMessage") }
+        guard !keys.isEmpty else { return }
+        handlerWrappers.append(HandlerWrapperFact(keys: keys, handler: name, definition: at, resultUsed: true, payloadParameter: 0))
+    }
+
+    /// Whether a key names something every script can reach: a global name or member path, not
+    /// a local one, nor one through `this`.
+    private static func isGlobalName(_ key: CallableKey) -> Bool {
+        guard case .global(let path) = key else { return false }
+        return path != "this" && !path.hasPrefix("this.")
     }
 
     /// A node's text for a warning, cut after 80 characters; only the bytes needed are read,
@@ -185,7 +232,7 @@ extension HandlerUseCollector {
 
     /// The names the value of an expression is given: the variable initialised with it, the
     /// member or variable assigned it, or an object literal's property of such an object.
-    private func callableKeys(ofValue value: SyntaxNode) -> [CallableKey] {
+    func callableKeys(ofValue value: SyntaxNode) -> [CallableKey] {
         var expression = value.skippingParenthesesUpward
         var members: [String] = []
         while let parent = expression.parent {
