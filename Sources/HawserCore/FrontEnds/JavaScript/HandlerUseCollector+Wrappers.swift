@@ -171,19 +171,68 @@ extension HandlerUseCollector {
                 if HandlerAccessResolver.globalObjectNames.contains(name), resolver.scopes.binding(named: name, at: node) == nil {
                     guard let first = members.popLast() else { return nil }
                     root = .global(first)
+                } else if members.count == 1, let instance = instanceClassKey(of: node) {
+                    // A method called through an instance of a known class: `m.request("x")`.
+                    return instance.appending("prototype").appending(members[0])
                 } else {
                     root = .global(name)
                 }
             } else {
                 root = key(ofName: node)
             }
+        case "new_expression":
+            // `new C(…).m(…)`: a method of the instance just made.
+            guard members.count == 1, let constructor = ClassIndex.constructedClass(node) else { return nil }
+            return key(ofName: constructor).appending("prototype").appending(members[0])
         case "this":
             guard !members.isEmpty else { return nil }
+            if let method = methodKey(throughThis: node, members: members) { return method }
             root = .global("this")
         default:
             return nil
         }
         return members.reversed().reduce(root) { $0.appending($1) }
+    }
+
+    /// The method a call through `this` reaches, by its class (`Transport.prototype.send`):
+    /// `this.m(…)` of a method `m` the class declares, or `this.p.m(…)` where the class gives
+    /// `this.p` only instances of one class (`this.transport = new Transport()`). `members` are
+    /// outermost first.
+    private func methodKey(throughThis this: SyntaxNode, members: [String]) -> CallableKey? {
+        guard members.count <= 2, let classNode = ClassIndex.enclosingClass(ofThis: this) else { return nil }
+        if members.count == 1 {
+            guard classes.instanceMethods(of: classNode).contains(members[0]), let key = classKeys(of: classNode).first else { return nil }
+            return key.appending("prototype").appending(members[0])
+        }
+        guard let constructor = classes.propertyConstructor(members[1], of: classNode) else { return nil }
+        return key(ofName: constructor).appending("prototype").appending(members[0])
+    }
+
+    /// The class of the instance a variable holds: a `const`, or a `let`/`var` never reassigned,
+    /// initialised with `new K(…)`.
+    private func instanceClassKey(of identifier: SyntaxNode) -> CallableKey? {
+        guard let binding = resolver.scopes.binding(named: identifier.text, at: identifier), binding.sources.count == 1,
+              let source = binding.sources.first, source.path.isEmpty,
+              source.kind == .const || source.kind == .let || source.kind == .var, !resolver.isReassigned(binding),
+              let value = source.declarator?.child(field: "value"), let constructor = ClassIndex.constructedClass(value)
+        else { return nil }
+        return key(ofName: constructor)
+    }
+
+    /// The names a class is known by: a declaration's name, or the variable or member a class
+    /// expression is given to.
+    private func classKeys(of classNode: SyntaxNode) -> [CallableKey] {
+        if classNode.type == "class_declaration" {
+            return classNode.child(field: "name").map { [key(ofName: $0)] } ?? []
+        }
+        return classNode.type == "class" ? callableKeys(ofValue: classNode) : []
+    }
+
+    /// The keys of a class member `name`: `C.prototype.name`, or `C.name` when it is static.
+    private func memberKeys(_ member: SyntaxNode, named name: String) -> [CallableKey] {
+        guard let body = member.parent, body.type == "class_body", let classNode = body.parent else { return [] }
+        let keys = classKeys(of: classNode)
+        return ClassIndex.isStatic(member) ? keys.map { $0.appending(name) } : keys.map { $0.appending("prototype").appending(name) }
     }
 
     /// The key of a name: local when a scope other than the program's declares it.
@@ -221,10 +270,14 @@ extension HandlerUseCollector {
             guard let name = function.child(field: "name") else { return [] }
             return [key(ofName: name)]
         case "method_definition":
-            guard let name = function.child(field: "name"), let object = function.parent, object.type == "object",
-                  let member = Self.propertyName(name)
+            guard let name = function.child(field: "name"), let container = function.parent, let member = Self.propertyName(name)
             else { return [] }
-            return callableKeys(ofValue: object).map { $0.appending(member) }
+            if container.type == "class_body" {
+                guard member != "constructor", !ClassIndex.isAccessor(function) else { return [] }
+                return memberKeys(function, named: member)
+            }
+            guard container.type == "object" else { return [] }
+            return callableKeys(ofValue: container).map { $0.appending(member) }
         default:
             return callableKeys(ofValue: function)
         }
@@ -246,6 +299,12 @@ extension HandlerUseCollector {
                       let root = key(ofCallee: left)
                 else { return [] }
                 return [members.reversed().reduce(root) { $0.appending($1) }]
+            case "field_definition":
+                // A class field: `send = (name) => …`.
+                guard expression.isField("value", of: parent), let keyNode = parent.child(field: "property"),
+                      let member = Self.propertyName(keyNode)
+                else { return [] }
+                return memberKeys(parent, named: member).map { members.reversed().reduce($0) { $0.appending($1) } }
             case "pair":
                 guard expression.isField("value", of: parent), let keyNode = parent.child(field: "key"),
                       let member = Self.propertyName(keyNode), let object = parent.parent, object.type == "object"

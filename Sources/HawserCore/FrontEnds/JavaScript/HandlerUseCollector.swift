@@ -20,6 +20,8 @@ struct HandlerUseCollector {
     }
 
     let resolver: HandlerAccessResolver
+    /// The script's classes, for methods called through their instances.
+    let classes = ClassIndex()
     struct UseFacts: Hashable {
         /// Whether `postMessage` is called through it (otherwise it is only a reference).
         var called = false
