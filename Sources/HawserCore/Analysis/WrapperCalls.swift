@@ -53,7 +53,7 @@ enum WrapperCalls {
             var facts = result[index]
             var known = Set(facts.uses.map { Definition(handler: $0.name, location: $0.location) })
             var added = false
-            for call in facts.calls {
+            for call in facts.calls where !call.throughLocalName {
                 for wrapper in wrappersByKey[call.callee] ?? [] {
                     called.insert(Definition(handler: wrapper.handler, location: wrapper.definition))
                     // An alias in the call's own file already made it a use, at the same place.

@@ -50,6 +50,9 @@ extension HandlerUseCollector {
         /// The first arguments' nodes, for the payload a wrapper posts; kept only for a call
         /// with a constant argument (one that can name a handler).
         var argumentNodes: [SyntaxNode]
+        /// Whether the callee is a member path through a name bound in a local scope
+        /// (`FunctionCall.throughLocalName`).
+        var throughLocalName = false
     }
 
     /// Records a `messageHandlers[parameter]` access of a function that can be called by name.
@@ -110,7 +113,48 @@ extension HandlerUseCollector {
         }
         calls.append(Call(
             callee: callee, at: call.start, arguments: recorded, resultUsed: Self.isResultUsed(call),
-            argumentNodes: mayNameHandler || mayPost ? Array(kept.prefix(recorded.count)) : []))
+            argumentNodes: mayNameHandler || mayPost ? Array(kept.prefix(recorded.count)) : [],
+            throughLocalName: isWrittenThroughLocalName(function, key: callee)))
+    }
+
+    /// Whether a member path as written (`bridge.send`) starts at a name bound in a local scope
+    /// (a parameter `bridge`), and `key` is that path (not a class's method it was resolved to).
+    private func isWrittenThroughLocalName(_ path: SyntaxNode, key: CallableKey) -> Bool {
+        guard case .global(let written) = key else { return false }
+        var node = path.skippingParenthesesDownward
+        var hasMembers = false
+        while node.type == "member_expression", let object = node.child(field: "object") {
+            node = object.skippingParenthesesDownward
+            hasMembers = true
+        }
+        guard hasMembers, node.type == "identifier", written.hasPrefix(node.text + "."),
+              let source = resolver.scopes.binding(named: node.text, at: node)?.sources.first
+        else { return false }
+        return !Self.isTopLevel(source)
+    }
+
+    /// Whether the name a function or object is given is a member path through a name bound in
+    /// a local scope (`$.api = { … }` in `function ($) { … }`): no name every script can reach.
+    private func isGivenThroughLocalName(_ value: SyntaxNode) -> Bool {
+        var expression = value.skippingParenthesesUpward
+        if expression.type == "method_definition", let object = expression.parent, object.type == "object" {
+            expression = object.skippingParenthesesUpward
+        }
+        while let parent = expression.parent {
+            switch parent.type {
+            case "pair":
+                guard let object = parent.parent, object.type == "object" else { return false }
+                expression = object.skippingParenthesesUpward
+            case "assignment_expression":
+                guard expression.isField("right", of: parent), let left = parent.child(field: "left"),
+                      let key = key(ofCallee: left)
+                else { return false }
+                return isWrittenThroughLocalName(left, key: key)
+            default:
+                return false
+            }
+        }
+        return false
     }
 
     /// Records the function around a `postMessage` call (`call`) of the handler `name` (used at
@@ -123,7 +167,7 @@ extension HandlerUseCollector {
               let function = Self.enclosingFunction(of: call), function.isSame(as: slot.function)
         else { return }
         let keys = callableKeys(of: function).filter(Self.isGlobalName)
-        guard !keys.isEmpty else { return }
+        guard !keys.isEmpty, !isGivenThroughLocalName(function) else { return }
         handlerWrappers.append(HandlerWrapperFact(
             keys: keys, handler: name, definition: at, resultUsed: Self.isResultUsed(call), payloadParameter: slot.index))
     }
@@ -132,7 +176,7 @@ extension HandlerUseCollector {
     /// a top-level `var X = …`) as a `HandlerWrapper` called by `X.postMessage`.
     mutating func recordStoredHandler(_ expression: SyntaxNode, name: String, at: SourcePoint) {
         let keys = callableKeys(ofValue: expression).filter(Self.isGlobalName).map { $0.appending("postMessage") }
-        guard !keys.isEmpty else { return }
+        guard !keys.isEmpty, !isGivenThroughLocalName(expression) else { return }
         handlerWrappers.append(HandlerWrapperFact(keys: keys, handler: name, definition: at, resultUsed: true, payloadParameter: 0))
     }
 

@@ -157,6 +157,10 @@ struct FunctionCall: Hashable, Sendable, Codable {
     /// The literal shape of each kept argument, for a call with a constant argument (which may
     /// be a wrapper's handler name) or of a method called `postMessage`; empty otherwise.
     var payloads: [PayloadLiteral] = []
+    /// Whether the callee is a member path through a name bound in a local scope (a parameter
+    /// `bridge` in `bridge.send(…)`): it may be any object, so it is no call of a
+    /// `HandlerWrapper`, which global names hold.
+    var throughLocalName = false
     /// How many arguments are kept: the handler-name parameter of a wrapper is one of the first.
     static let keptArguments = 4
 }

@@ -133,7 +133,8 @@ enum JavaScriptFrontEnd {
                 case .parameter(let keys, let index): return .parameter(keys: keys.map(key), index: index)
                 case .other(let text, let at): return .other(text, location(at))
                 }
-            }, resultUsed: call.resultUsed, payloads: call.argumentNodes.map { PayloadLiteral.read($0, locate: location) })
+            }, resultUsed: call.resultUsed, payloads: call.argumentNodes.map { PayloadLiteral.read($0, locate: location) },
+            throughLocalName: call.throughLocalName)
         }
 
         return JavaScriptFacts(

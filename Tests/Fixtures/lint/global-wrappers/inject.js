@@ -35,3 +35,8 @@ window.Idle = { postMessage(d) { webkit.messageHandlers.idle.postMessage(d); } }
   const Local = { postMessage(d) { webkit.messageHandlers.local.postMessage(d); } };
   Local.postMessage(0);
 })();
+// Given through a parameter `$`, the object may be any: its calls are not followed, and its
+// own post is the use.
+(function ($) {
+  $.api = { postMessage(d) { webkit.messageHandlers.api.postMessage(d); } };
+})(jQuery);

@@ -19,3 +19,10 @@ NativeBridge.close();
 Analytics.track("x");
 Share.close();
 Local.postMessage(2);
+function other(NativeBridge) {
+  // A parameter of that name may be any object: no use.
+  NativeBridge.postMessage(3);
+}
+(function ($) {
+  $.api.postMessage(4);
+})(jQuery);
