@@ -111,25 +111,38 @@ final class ClassIndex {
     }
 
     /// The class whose instance `this` is at `node`: the class of the (non-static) method or
-    /// field around it, through arrow functions; nil elsewhere.
-    static func enclosingClass(ofThis node: SyntaxNode) -> SyntaxNode? {
+    /// field around it, through arrow functions; nil elsewhere. Each node climbed through is
+    /// remembered, so many `this` in deeply nested arrow functions cost one climb in all.
+    func enclosingClass(ofThis node: SyntaxNode) -> SyntaxNode? {
+        var visited: [Int32] = []
+        var answer: Int32 = -1
         var current = node.parent
-        while let candidate = current {
+        climb: while let candidate = current {
+            if let known = thisClasses[candidate.index] {
+                answer = known
+                break
+            }
+            visited.append(candidate.index)
             switch candidate.type {
             case "arrow_function":
                 break
             case "method_definition", "field_definition":
-                guard !isStatic(candidate), let body = candidate.parent, body.type == "class_body",
-                      let classNode = body.parent, classNode.type == "class" || classNode.type == "class_declaration"
-                else { return nil }
-                return classNode
+                if !Self.isStatic(candidate), let body = candidate.parent, body.type == "class_body",
+                   let classNode = body.parent, classNode.type == "class" || classNode.type == "class_declaration" {
+                    answer = classNode.index
+                }
+                break climb
             case "class_static_block", "program":
-                return nil
+                break climb
             default:
-                if candidate.isFunctionLike { return nil }
+                if candidate.isFunctionLike { break climb }
             }
             current = candidate.parent
         }
-        return nil
+        for index in visited { thisClasses[index] = answer }
+        return answer >= 0 ? node.tree.node(at: Int(answer)) : nil
     }
+
+    /// `enclosingClass(ofThis:)`'s answers by the nodes it climbed through (-1 for none).
+    private var thisClasses: [Int32: Int32] = [:]
 }

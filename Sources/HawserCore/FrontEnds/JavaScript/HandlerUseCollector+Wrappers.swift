@@ -243,7 +243,7 @@ extension HandlerUseCollector {
     /// `this.p` only instances of one class (`this.transport = new Transport()`). `members` are
     /// outermost first.
     private func methodKey(throughThis this: SyntaxNode, members: [String]) -> CallableKey? {
-        guard members.count <= 2, let classNode = ClassIndex.enclosingClass(ofThis: this) else { return nil }
+        guard members.count <= 2, let classNode = classes.enclosingClass(ofThis: this) else { return nil }
         if members.count == 1 {
             guard classes.instanceMethods(of: classNode).contains(members[0]), let key = classKeys(of: classNode).first else { return nil }
             return key.appending("prototype").appending(members[0])
