@@ -64,8 +64,15 @@ final class JavaScriptFrontEndTests: XCTestCase {
         XCTAssertEqual(uses("globalThis.webkit.messageHandlers.observer.postMessage(1)"), ["observer@1:35"])
     }
 
-    func testOtherObjectsAreNotRoots() {
-        assertNothing("document.webkit.messageHandlers.x.postMessage(1); foo.messageHandlers.y.postMessage(2); this.webkit.messageHandlers.z.postMessage(3)")
+    func testWebkitMessageHandlersOfAnyObjectAreTheHandlers() {
+        XCTAssertEqual(
+            uses("document.webkit.messageHandlers.x.postMessage(1); foo.messageHandlers.y.postMessage(2); this.webkit.messageHandlers.z.postMessage(3)"),
+            ["x@1:33", "z@1:117"])
+        XCTAssertEqual(uses("(win) => win.webkit.messageHandlers.bridge.postMessage(data)"), ["bridge@1:37"])
+        XCTAssertEqual(uses("top[\"webkit\"][\"messageHandlers\"].a.postMessage(1)"), ["a@1:34"])
+        XCTAssertEqual(uses("a.b.webkit.messageHandlers[\"c-d\"].postMessage(1)"), ["c-d@1:28"])
+        // Only `.webkit.messageHandlers` together: neither link alone, nor another spelling.
+        assertNothing("foo.webkitView.messageHandlers.x.postMessage(1); foo.webkit.handlers.x.postMessage(2); foo.messageHandlers.x.postMessage(3)")
     }
 
     func testSeveralUsesAreSortedByLocation() {
@@ -218,18 +225,20 @@ final class JavaScriptFrontEndTests: XCTestCase {
     // MARK: - Scopes
 
     func testParameterShadowsRoot() {
-        assertNothing("function f(window) { window.webkit.messageHandlers.x.postMessage(1) }")
         assertNothing("const f = webkit => webkit.messageHandlers.x.postMessage(1)")
-        assertNothing("const f = ({ self }) => self.webkit.messageHandlers.x.postMessage(1)")
+        // `.webkit.messageHandlers` of any object is the handlers, a local `window` or `self` too.
+        XCTAssertEqual(uses("function f(window) { window.webkit.messageHandlers.x.postMessage(1) }"), ["x@1:52"])
+        XCTAssertEqual(uses("const f = ({ self }) => self.webkit.messageHandlers.x.postMessage(1)"), ["x@1:53+"])
     }
 
     func testLocalDeclarationsShadowRoots() {
         assertNothing("{ let webkit = other; webkit.messageHandlers.x.postMessage(1) }")
         assertNothing("function f() { webkit.messageHandlers.x.postMessage(1); function webkit() {} }")
-        assertNothing("try {} catch (self) { self.webkit.messageHandlers.x.postMessage(1) }")
-        assertNothing("import { globalThis } from './fake.js'; globalThis.webkit.messageHandlers.x.postMessage(1)")
         assertNothing("class webkit {} webkit.messageHandlers.x.postMessage(1)")
-        assertNothing("function f() { if (a) { var window = fake } window.webkit.messageHandlers.x.postMessage(1) }")
+        // A local global object still has `.webkit.messageHandlers`, which are the handlers.
+        XCTAssertEqual(uses("try {} catch (self) { self.webkit.messageHandlers.x.postMessage(1) }"), ["x@1:51"])
+        XCTAssertEqual(uses("import { globalThis } from './fake.js'; globalThis.webkit.messageHandlers.x.postMessage(1)"), ["x@1:75"])
+        XCTAssertEqual(uses("function f() { if (a) { var window = fake } window.webkit.messageHandlers.x.postMessage(1) }"), ["x@1:75"])
     }
 
     func testShadowingEndsWithItsScope() {

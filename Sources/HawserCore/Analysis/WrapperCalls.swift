@@ -29,6 +29,53 @@ enum WrapperCalls {
     }
 
     static func resolve(_ scripts: [JavaScriptFacts], placeholders: [PlaceholderForm]) -> [JavaScriptFacts] {
+        resolveHandlerWrappers(resolveWrappers(scripts, placeholders: placeholders), placeholders: placeholders)
+    }
+
+    /// Calls of `HandlerWrapper`s (functions, objects and handlers held by global names that
+    /// post to one handler): each is a use of that handler at the call. A call by a name the
+    /// wrapper is not known by (another method of its object) is nothing. Once calls go
+    /// through a wrapper, the use where its definition names the handler is dropped, as an
+    /// alias's declaration is: each call is a use of its own.
+    private static func resolveHandlerWrappers(_ scripts: [JavaScriptFacts], placeholders: [PlaceholderForm]) -> [JavaScriptFacts] {
+        var wrappersByKey: [String: [HandlerWrapper]] = [:]
+        for wrapper in scripts.flatMap(\.handlerWrappers) {
+            for key in Set(wrapper.keys) { wrappersByKey[key, default: []].append(wrapper) }
+        }
+        guard !wrappersByKey.isEmpty else { return scripts }
+        struct Definition: Hashable {
+            var handler: String
+            var location: SourceLocation
+        }
+        var called = Set<Definition>()
+        var result = scripts
+        for index in result.indices {
+            var facts = result[index]
+            var known = Set(facts.uses.map { Definition(handler: $0.name, location: $0.location) })
+            var added = false
+            for call in facts.calls where !call.throughLocalName {
+                for wrapper in wrappersByKey[call.callee] ?? [] {
+                    called.insert(Definition(handler: wrapper.handler, location: wrapper.definition))
+                    // An alias in the call's own file already made it a use, at the same place.
+                    guard known.insert(Definition(handler: wrapper.handler, location: call.location)).inserted else { continue }
+                    let payloads = wrapper.payloadParameter < call.payloads.count ? [call.payloads[wrapper.payloadParameter]] : []
+                    facts.uses.append(HandlerUse(
+                        name: wrapper.handler, location: call.location, resultUsed: wrapper.resultUsed && call.resultUsed,
+                        form: .postMessage, payloads: payloads, template: HandlerTemplate(wrapper.handler, forms: placeholders)))
+                    added = true
+                }
+            }
+            if added { facts.uses.sort { ($0.location, $0.name) < ($1.location, $1.name) } }
+            result[index] = facts
+        }
+        guard !called.isEmpty else { return result }
+        for index in result.indices {
+            result[index].uses.removeAll { called.contains(Definition(handler: $0.name, location: $0.location)) }
+        }
+        return result
+    }
+
+    private static func resolveWrappers(_ scripts: [JavaScriptFacts], placeholders: [PlaceholderForm]) -> [JavaScriptFacts] {
         var posts: [Slot: Post] = [:]
         for wrapper in scripts.flatMap(\.wrappers) {
             for key in wrapper.keys {

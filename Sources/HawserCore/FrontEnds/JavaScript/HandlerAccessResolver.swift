@@ -95,10 +95,39 @@ final class HandlerAccessResolver {
                 case .member(let property): base = value.member(property.text, at: property.start)
                 case .index(let index): base = subscriptValue(value, index: index.skippingParenthesesDownward)
                 }
+            } else if Self.isWebkitMessageHandlers(linkNode) {
+                // `EXPR.webkit.messageHandlers`, whatever `EXPR` is (a parameter `win`, `top`,
+                // `this.window`, `a.b`): the two links together are specific enough.
+                base = .messageHandlers
             }
             if shouldRemember { remember(base, for: linkNode) }
         }
         return base
+    }
+
+    /// Whether `node` reads `messageHandlers` from a read of `webkit` (as a member or a string
+    /// index, `a.webkit.messageHandlers`, `a["webkit"]["messageHandlers"]`), from any object.
+    static func isWebkitMessageHandlers(_ node: SyntaxNode) -> Bool {
+        guard Self.reads(node, "messageHandlers"),
+              let object = node.child(field: "object")?.skippingParenthesesDownward
+        else { return false }
+        return Self.reads(object, "webkit")
+    }
+
+    /// Whether a member or subscript access reads property `name`, written as a name or a
+    /// string. Asked of most member accesses, so a name of another length is never copied.
+    private static func reads(_ node: SyntaxNode, _ name: String) -> Bool {
+        switch node.type {
+        case "member_expression":
+            guard let property = node.child(field: "property"), property.type == "property_identifier",
+                  property.endByte - property.startByte == name.utf8.count
+            else { return false }
+            return property.text == name
+        case "subscript_expression":
+            return node.child(field: "index")?.skippingParenthesesDownward.staticStringValue == name
+        default:
+            return false
+        }
     }
 
     /// What each expression evaluated so far denotes, by node: every link of a member chain is
@@ -145,6 +174,9 @@ final class HandlerAccessResolver {
         }
         return nil
     }
+
+    /// Whether a binding is assigned anywhere after its declaration.
+    func isReassigned(_ binding: Binding) -> Bool { reassignments[ObjectIdentifier(binding)] != nil }
 
     /// A parameter of a function: the function and the parameter's position.
     struct ParameterSlot {

@@ -33,13 +33,26 @@ extension HandlerUseCollector {
         case other(String, SourcePoint)
     }
 
+    /// A `HandlerWrapper`, in script coordinates.
+    struct HandlerWrapperFact {
+        var keys: [CallableKey]
+        var handler: String
+        var definition: SourcePoint
+        var resultUsed: Bool
+        var payloadParameter: Int
+    }
+
     struct Call {
         var callee: CallableKey
+        var at: SourcePoint
         var arguments: [Argument]
         var resultUsed: Bool
         /// The first arguments' nodes, for the payload a wrapper posts; kept only for a call
         /// with a constant argument (one that can name a handler).
         var argumentNodes: [SyntaxNode]
+        /// Whether the callee is a member path through a name bound in a local scope
+        /// (`FunctionCall.throughLocalName`).
+        var throughLocalName = false
     }
 
     /// Records a `messageHandlers[parameter]` access of a function that can be called by name.
@@ -89,11 +102,89 @@ extension HandlerUseCollector {
                 recorded.append(.other(Self.shortened(argument), argument.start))
             }
         }
-        guard !recorded.isEmpty else { return }
+        // A call without arguments can only be a `HandlerWrapper`'s, which global names hold.
+        if recorded.isEmpty {
+            guard case .global = callee else { return }
+        }
         let mayNameHandler = recorded.contains { if case .string = $0 { return true } else { return false } }
+        let mayPost: Bool
+        switch callee {
+        case .global(let path), .local(let path, _): mayPost = path == "postMessage" || path.hasSuffix(".postMessage")
+        }
         calls.append(Call(
-            callee: callee, arguments: recorded, resultUsed: Self.isResultUsed(call),
-            argumentNodes: mayNameHandler ? Array(kept.prefix(recorded.count)) : []))
+            callee: callee, at: call.start, arguments: recorded, resultUsed: Self.isResultUsed(call),
+            argumentNodes: mayNameHandler || mayPost ? Array(kept.prefix(recorded.count)) : [],
+            throughLocalName: isWrittenThroughLocalName(function, key: callee)))
+    }
+
+    /// Whether a member path as written (`bridge.send`) starts at a name bound in a local scope
+    /// (a parameter `bridge`), and `key` is that path (not a class's method it was resolved to).
+    private func isWrittenThroughLocalName(_ path: SyntaxNode, key: CallableKey) -> Bool {
+        guard case .global(let written) = key else { return false }
+        var node = path.skippingParenthesesDownward
+        var hasMembers = false
+        while node.type == "member_expression", let object = node.child(field: "object") {
+            node = object.skippingParenthesesDownward
+            hasMembers = true
+        }
+        guard hasMembers, node.type == "identifier", written.hasPrefix(node.text + "."),
+              let source = resolver.scopes.binding(named: node.text, at: node)?.sources.first
+        else { return false }
+        return !Self.isTopLevel(source)
+    }
+
+    /// Whether the name a function or object is given is a member path through a name bound in
+    /// a local scope (`$.api = { … }` in `function ($) { … }`): no name every script can reach.
+    private func isGivenThroughLocalName(_ value: SyntaxNode) -> Bool {
+        var expression = value.skippingParenthesesUpward
+        if expression.type == "method_definition", let object = expression.parent, object.type == "object" {
+            expression = object.skippingParenthesesUpward
+        }
+        while let parent = expression.parent {
+            switch parent.type {
+            case "pair":
+                guard let object = parent.parent, object.type == "object" else { return false }
+                expression = object.skippingParenthesesUpward
+            case "assignment_expression":
+                guard expression.isField("right", of: parent), let left = parent.child(field: "left"),
+                      let key = key(ofCallee: left)
+                else { return false }
+                return isWrittenThroughLocalName(left, key: key)
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    /// Records the function around a `postMessage` call (`call`) of the handler `name` (used at
+    /// `at`) as a `HandlerWrapper` when it posts its own parameter as the body and a global name
+    /// holds it. A function that posts anything else, or a parameter of a function around it,
+    /// is no wrapper: its calls are not uses.
+    mutating func recordHandlerWrapper(call: SyntaxNode, name: String, at: SourcePoint) {
+        guard let body = call.child(field: "arguments")?.namedChildren.first(where: { $0.type != "comment" }),
+              let slot = resolver.parameterSlot(of: body),
+              let function = Self.enclosingFunction(of: call), function.isSame(as: slot.function)
+        else { return }
+        let keys = callableKeys(of: function).filter(Self.isGlobalName)
+        guard !keys.isEmpty, !isGivenThroughLocalName(function) else { return }
+        handlerWrappers.append(HandlerWrapperFact(
+            keys: keys, handler: name, definition: at, resultUsed: Self.isResultUsed(call), payloadParameter: slot.index))
+    }
+
+    /// Records a handler stored under a global name (`window.X = window.webkit.messageHandlers.H`,
+    /// a top-level `var X = …`) as a `HandlerWrapper` called by `X.postMessage`.
+    mutating func recordStoredHandler(_ expression: SyntaxNode, name: String, at: SourcePoint) {
+        let keys = callableKeys(ofValue: expression).filter(Self.isGlobalName).map { $0.appending("postMessage") }
+        guard !keys.isEmpty, !isGivenThroughLocalName(expression) else { return }
+        handlerWrappers.append(HandlerWrapperFact(keys: keys, handler: name, definition: at, resultUsed: true, payloadParameter: 0))
+    }
+
+    /// Whether a key names something every script can reach: a global name or member path, not
+    /// a local one, nor one through `this`.
+    private static func isGlobalName(_ key: CallableKey) -> Bool {
+        guard case .global(let path) = key else { return false }
+        return path != "this" && !path.hasPrefix("this.")
     }
 
     /// A node's text for a warning, cut after 80 characters; only the bytes needed are read,
@@ -124,19 +215,68 @@ extension HandlerUseCollector {
                 if HandlerAccessResolver.globalObjectNames.contains(name), resolver.scopes.binding(named: name, at: node) == nil {
                     guard let first = members.popLast() else { return nil }
                     root = .global(first)
+                } else if members.count == 1, let instance = instanceClassKey(of: node) {
+                    // A method called through an instance of a known class: `m.request("x")`.
+                    return instance.appending("prototype").appending(members[0])
                 } else {
                     root = .global(name)
                 }
             } else {
                 root = key(ofName: node)
             }
+        case "new_expression":
+            // `new C(…).m(…)`: a method of the instance just made.
+            guard members.count == 1, let constructor = ClassIndex.constructedClass(node) else { return nil }
+            return key(ofName: constructor).appending("prototype").appending(members[0])
         case "this":
             guard !members.isEmpty else { return nil }
+            if let method = methodKey(throughThis: node, members: members) { return method }
             root = .global("this")
         default:
             return nil
         }
         return members.reversed().reduce(root) { $0.appending($1) }
+    }
+
+    /// The method a call through `this` reaches, by its class (`Transport.prototype.send`):
+    /// `this.m(…)` of a method `m` the class declares, or `this.p.m(…)` where the class gives
+    /// `this.p` only instances of one class (`this.transport = new Transport()`). `members` are
+    /// outermost first.
+    private func methodKey(throughThis this: SyntaxNode, members: [String]) -> CallableKey? {
+        guard members.count <= 2, let classNode = classes.enclosingClass(ofThis: this) else { return nil }
+        if members.count == 1 {
+            guard classes.instanceMethods(of: classNode).contains(members[0]), let key = classKeys(of: classNode).first else { return nil }
+            return key.appending("prototype").appending(members[0])
+        }
+        guard let constructor = classes.propertyConstructor(members[1], of: classNode) else { return nil }
+        return key(ofName: constructor).appending("prototype").appending(members[0])
+    }
+
+    /// The class of the instance a variable holds: a `const`, or a `let`/`var` never reassigned,
+    /// initialised with `new K(…)`.
+    private func instanceClassKey(of identifier: SyntaxNode) -> CallableKey? {
+        guard let binding = resolver.scopes.binding(named: identifier.text, at: identifier), binding.sources.count == 1,
+              let source = binding.sources.first, source.path.isEmpty,
+              source.kind == .const || source.kind == .let || source.kind == .var, !resolver.isReassigned(binding),
+              let value = source.declarator?.child(field: "value"), let constructor = ClassIndex.constructedClass(value)
+        else { return nil }
+        return key(ofName: constructor)
+    }
+
+    /// The names a class is known by: a declaration's name, or the variable or member a class
+    /// expression is given to.
+    private func classKeys(of classNode: SyntaxNode) -> [CallableKey] {
+        if classNode.type == "class_declaration" {
+            return classNode.child(field: "name").map { [key(ofName: $0)] } ?? []
+        }
+        return classNode.type == "class" ? callableKeys(ofValue: classNode) : []
+    }
+
+    /// The keys of a class member `name`: `C.prototype.name`, or `C.name` when it is static.
+    private func memberKeys(_ member: SyntaxNode, named name: String) -> [CallableKey] {
+        guard let body = member.parent, body.type == "class_body", let classNode = body.parent else { return [] }
+        let keys = classKeys(of: classNode)
+        return ClassIndex.isStatic(member) ? keys.map { $0.appending(name) } : keys.map { $0.appending("prototype").appending(name) }
     }
 
     /// The key of a name: local when a scope other than the program's declares it.
@@ -174,10 +314,14 @@ extension HandlerUseCollector {
             guard let name = function.child(field: "name") else { return [] }
             return [key(ofName: name)]
         case "method_definition":
-            guard let name = function.child(field: "name"), let object = function.parent, object.type == "object",
-                  let member = Self.propertyName(name)
+            guard let name = function.child(field: "name"), let container = function.parent, let member = Self.propertyName(name)
             else { return [] }
-            return callableKeys(ofValue: object).map { $0.appending(member) }
+            if container.type == "class_body" {
+                guard member != "constructor", !ClassIndex.isAccessor(function) else { return [] }
+                return memberKeys(function, named: member)
+            }
+            guard container.type == "object" else { return [] }
+            return callableKeys(ofValue: container).map { $0.appending(member) }
         default:
             return callableKeys(ofValue: function)
         }
@@ -185,7 +329,7 @@ extension HandlerUseCollector {
 
     /// The names the value of an expression is given: the variable initialised with it, the
     /// member or variable assigned it, or an object literal's property of such an object.
-    private func callableKeys(ofValue value: SyntaxNode) -> [CallableKey] {
+    func callableKeys(ofValue value: SyntaxNode) -> [CallableKey] {
         var expression = value.skippingParenthesesUpward
         var members: [String] = []
         while let parent = expression.parent {
@@ -199,6 +343,12 @@ extension HandlerUseCollector {
                       let root = key(ofCallee: left)
                 else { return [] }
                 return [members.reversed().reduce(root) { $0.appending($1) }]
+            case "field_definition":
+                // A class field: `send = (name) => …`.
+                guard expression.isField("value", of: parent), let keyNode = parent.child(field: "property"),
+                      let member = Self.propertyName(keyNode)
+                else { return [] }
+                return memberKeys(parent, named: member).map { members.reversed().reduce($0) { $0.appending($1) } }
             case "pair":
                 guard expression.isField("value", of: parent), let keyNode = parent.child(field: "key"),
                       let member = Self.propertyName(keyNode), let object = parent.parent, object.type == "object"

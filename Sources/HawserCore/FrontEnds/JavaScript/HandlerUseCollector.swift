@@ -20,6 +20,8 @@ struct HandlerUseCollector {
     }
 
     let resolver: HandlerAccessResolver
+    /// The script's classes, for methods called through their instances.
+    let classes = ClassIndex()
     struct UseFacts: Hashable {
         /// Whether `postMessage` is called through it (otherwise it is only a reference).
         var called = false
@@ -37,6 +39,8 @@ struct HandlerUseCollector {
     var wrapperAccesses: [SourcePoint: WrapperAccess] = [:]
     /// Every call of a function named by an identifier or a member path (`FunctionCall`).
     var calls: [Call] = []
+    /// Functions and handlers held by global names that post to one handler (`HandlerWrapper`).
+    var handlerWrappers: [HandlerWrapperFact] = []
     /// Uses recorded where an alias is declared (`const h = ….messageHandlers.x`), by where the
     /// alias's name is declared; such a use is dropped once a use goes through the alias,
     /// since each of those is a use at its own place.
@@ -164,6 +168,7 @@ struct HandlerUseCollector {
                     if let argument = call.child(field: "arguments")?.namedChildren.first(where: { $0.type != "comment" }) {
                         payloads[UseKey(name: name, at: at), default: []].append(argument)
                     }
+                    recordHandlerWrapper(call: call, name: name, at: at)
                 } else {
                     // Still a use of the handler: its name is checked too.
                     recordUse(name, at: at, called: false, resultUsed: false)
@@ -179,6 +184,10 @@ struct HandlerUseCollector {
         }
         if Self.isProbe(expression) || Self.isDiscarded(expression) { return }
         if parent.type == "call_expression", expression.isField("function", of: parent) { return }
+        if (parent.type == "assignment_expression" && expression.isField("right", of: parent))
+            || (parent.type == "variable_declarator" && expression.isField("value", of: parent)) {
+            recordStoredHandler(expression, name: name, at: at)
+        }
         recordUse(name, at: at, called: false, resultUsed: false)
     }
 

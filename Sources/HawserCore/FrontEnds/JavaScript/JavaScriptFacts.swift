@@ -79,6 +79,9 @@ struct JavaScriptFacts: Sendable, Codable {
     var suppressions: [Suppression]
     /// Functions through which a parameter names the handler (`WrapperFunction`).
     var wrappers: [WrapperFunction]
+    /// Functions and handlers that a global name holds and that post to one handler
+    /// (`HandlerWrapper`).
+    var handlerWrappers: [HandlerWrapper]
     /// Calls of functions named by a path, whichever they are: the calls of wrappers among
     /// them are uses (`WrapperCalls` in the analysis pairs them across files).
     var calls: [FunctionCall]
@@ -94,13 +97,15 @@ struct JavaScriptFacts: Sendable, Codable {
 
     init(
         file: String, uses: [HandlerUse] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = [],
-        wrappers: [WrapperFunction] = [], calls: [FunctionCall] = [], usesTopLevelAwait: Bool = false
+        wrappers: [WrapperFunction] = [], handlerWrappers: [HandlerWrapper] = [], calls: [FunctionCall] = [],
+        usesTopLevelAwait: Bool = false
     ) {
         self.file = file
         self.uses = uses
         self.diagnostics = diagnostics
         self.suppressions = suppressions
         self.wrappers = wrappers
+        self.handlerWrappers = handlerWrappers
         self.calls = calls
         self.usesTopLevelAwait = usesTopLevelAwait
     }
@@ -114,6 +119,7 @@ struct JavaScriptFacts: Sendable, Codable {
         diagnostics += keepingSyntaxErrors ? other.diagnostics : other.diagnostics.filter { $0.code != .syntaxError }
         suppressions += other.suppressions
         wrappers += other.wrappers
+        handlerWrappers += other.handlerWrappers
         calls += other.calls
         htmlFragments += other.htmlFragments
         if keepingSyntaxErrors { usesTopLevelAwait = usesTopLevelAwait || other.usesTopLevelAwait }
@@ -194,18 +200,45 @@ struct WrapperFunction: Hashable, Sendable, Codable {
     var payloadParameter: Int?
 }
 
+/// What a global name holds when it posts to one handler named by a constant, passing on one
+/// of its parameters as the body: a function (`window.X = function (d) { …messageHandlers.H
+/// .postMessage(d) }`, a top-level `function X(d) { … }`), a method of an object it holds
+/// (`window.X = { postMessage(d) { … } }`, keyed `X.postMessage`), or the handler itself
+/// (`window.X = window.webkit.messageHandlers.H`, keyed `X.postMessage`). Each call of it by
+/// that name, in any script, is a use of `handler` at the call (`WrapperCalls`).
+struct HandlerWrapper: Hashable, Sendable, Codable {
+    /// The names it is called by (`FunctionCall.callee`): global names and member paths only.
+    var keys: [String]
+    var handler: String
+    /// The use where the definition names the handler: once calls go through the wrapper, each
+    /// of them is a use of its own, and this one is dropped (as an alias's declaration is).
+    var definition: SourceLocation
+    /// Whether the wrapper hands on `postMessage`'s result.
+    var resultUsed: Bool
+    /// The position of the parameter it posts as the body.
+    var payloadParameter: Int
+}
+
 /// A call of a function named by an identifier or a member path, with its first arguments.
 struct FunctionCall: Hashable, Sendable, Codable {
     /// The callee: a global name or member path as written (`$.postNativeMessage`, without a
     /// leading `window.`), or for a function declared in a local scope its name with the place
-    /// of its declaration (`send@file.js:3:12`), so that only calls that reach it match.
+    /// of its declaration (`send@file.js:3:12`), so that only calls that reach it match. A
+    /// method called through an instance of a known class is keyed by the class
+    /// (`Transport.prototype.send`), as is a class's method (`HandlerUseCollector.callableKeys`).
     var callee: String
+    /// Where the call starts: a `HandlerWrapper`'s use.
+    var location: SourceLocation
     var arguments: [CallArgument]
     /// Whether the call's result is used (`HandlerUseCollector.isResultUsed`).
     var resultUsed: Bool
     /// The literal shape of each kept argument, for a call with a constant argument (which may
-    /// be a wrapper's handler name); empty otherwise.
+    /// be a wrapper's handler name) or of a method called `postMessage`; empty otherwise.
     var payloads: [PayloadLiteral] = []
+    /// Whether the callee is a member path through a name bound in a local scope (a parameter
+    /// `bridge` in `bridge.send(…)`): it may be any object, so it is no call of a
+    /// `HandlerWrapper`, which global names hold.
+    var throughLocalName = false
     /// How many arguments are kept: the handler-name parameter of a wrapper is one of the first.
     static let keptArguments = 4
 }

@@ -117,19 +117,32 @@ enum JavaScriptFrontEnd {
                 keys: access.keys.map(key), parameter: access.parameter, access: location(at),
                 called: access.called, resultUsed: access.resultUsed, payloadParameter: access.payloadParameter)
         }.sorted { $0.access < $1.access }
+        // A name written with a placeholder, or filled in by native code (`window.%@ = …`), is
+        // not known: its calls would be uses no one can name.
+        func isKnown(_ name: String) -> Bool {
+            !name.contains(EmbeddedScript.interpolationPrefix) && HandlerTemplate(name, forms: placeholders) == nil
+        }
+        let handlerWrappers = collector.handlerWrappers.compactMap { wrapper -> HandlerWrapper? in
+            let keys = wrapper.keys.map(key)
+            guard isKnown(wrapper.handler), keys.allSatisfy(isKnown) else { return nil }
+            return HandlerWrapper(
+                keys: keys, handler: wrapper.handler, definition: location(wrapper.definition), resultUsed: wrapper.resultUsed,
+                payloadParameter: wrapper.payloadParameter)
+        }
         let calls = collector.calls.map { call in
-            FunctionCall(callee: key(call.callee), arguments: call.arguments.map { argument in
+            FunctionCall(callee: key(call.callee), location: location(call.at), arguments: call.arguments.map { argument in
                 switch argument {
                 case .string(let value, let at): return .string(value, location(at))
                 case .parameter(let keys, let index): return .parameter(keys: keys.map(key), index: index)
                 case .other(let text, let at): return .other(text, location(at))
                 }
-            }, resultUsed: call.resultUsed, payloads: call.argumentNodes.map { PayloadLiteral.read($0, locate: location) })
+            }, resultUsed: call.resultUsed, payloads: call.argumentNodes.map { PayloadLiteral.read($0, locate: location) },
+            throughLocalName: call.throughLocalName)
         }
 
         var facts = JavaScriptFacts(
-            file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions, wrappers: wrappers, calls: calls,
-            usesTopLevelAwait: usesTopLevelAwait)
+            file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions, wrappers: wrappers,
+            handlerWrappers: handlerWrappers, calls: calls, usesTopLevelAwait: usesTopLevelAwait)
         facts.htmlFragments = htmlFragments
         return facts
     }

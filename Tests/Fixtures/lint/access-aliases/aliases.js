@@ -23,8 +23,8 @@ function shadowed(handlers) {
 }
 
 function local(window) {
-  // A local `window` is not the global object.
-  window.webkit.messageHandlers.notGlobal.postMessage(8);
+  // A local `window` (a window passed in): `.webkit.messageHandlers` of any object is a use.
+  window.webkit.messageHandlers.viaLocalWindow.postMessage(8);
 }
 
 {
