@@ -230,7 +230,7 @@ struct SwiftFileScanner {
 
     private func frameForBrace(at i: Int) -> Frame {
         guard let pending, pendingDepth == parenDepth else {
-            if let binding = forEachBinding(at: i) { return .loop(binding) }
+            if let binding = closureBinding(at: i) { return .loop(binding) }
             return .block
         }
         switch pending {
@@ -636,7 +636,15 @@ struct SwiftFileScanner {
             names = [identifier(at: j)]
             j += 1
             // `for x: T in …`
-            if j < tokens.count, tokens[j].is(.colon) { j = typeEnd(from: j + 1) }
+            if j < tokens.count, tokens[j].is(.colon) {
+                var nesting = 0
+                j += 1
+                while j < tokens.count, !(nesting == 0 && (tokens[j].is(.in) || tokens[j].is(.leftBrace))) {
+                    if tokens[j].is(.leftParen) || tokens[j].is(.leftBracket) || tokens[j].is(.less) { nesting += 1 }
+                    if tokens[j].is(.rightParen) || tokens[j].is(.rightBracket) || tokens[j].is(.greater) { nesting -= 1 }
+                    j += 1
+                }
+            }
         }
         guard !names.isEmpty, j < tokens.count, tokens[j].is(.in) else { return nil }
         var k = j + 1
@@ -653,21 +661,71 @@ struct SwiftFileScanner {
             isFiltered: k < tokens.count && tokens[k].is(.where))
     }
 
-    /// `SOURCE.forEach { NAME in … }` or `SOURCE.forEach { …$0… }` with the `{` at `i`.
-    private func forEachBinding(at i: Int) -> SwiftBinding? {
-        guard i >= 2, tokens[i - 1].is(.forEach), tokens[i - 2].is(.dot) else { return nil }
-        let start = postfixStart(before: i - 2)
-        guard start < i - 2 else { return nil }
-        var names: [String] = []
-        var j = i + 1
-        if j < tokens.count, tokens[j].is(.leftParen) { j += 1 }
-        var k = j
-        while k < tokens.count, k - j < 8, tokens[k].kind == .identifier || tokens[k].is(.comma) || tokens[k].is(.rightParen) {
-            if tokens[k].kind == .identifier { names.append(identifier(at: k)) }
-            k += 1
+    /// `SOURCE.forEach { NAME in … }` or `SOURCE.forEach { …$0… }` with the `{` at `i`; also
+    /// `map`, `compactMap`, `flatMap` and `filter`, as a trailing closure or the only argument
+    /// (`.map({ … })`), and `reduce(into: x) { acc, NAME in … }` / `reduce(x) { … }`, whose
+    /// element is the second parameter. The signature is read by `SwiftClosureSignature`, as the
+    /// expression parser reads it.
+    private func closureBinding(at i: Int) -> SwiftBinding? {
+        guard i >= 2 else { return nil }
+        var method = i - 1
+        var isArgument = false
+        if tokens[method].is(.leftParen) {
+            // `.map({ … })`
+            method -= 1
+        } else if tokens[method].is(.rightParen) || tokens[method].is(.comma) {
+            // `.reduce(into: []) { … }`, `.reduce([], { … })`: back to the `(` (a few tokens;
+            // a longer initial value is not read, so the walk stays linear).
+            isArgument = true
+            var nesting = tokens[method].is(.rightParen) ? 0 : 1
+            let limit = max(0, method - 64)
+            while method >= limit {
+                if tokens[method].is(.rightParen) || tokens[method].is(.rightBracket) { nesting += 1 }
+                if tokens[method].is(.leftParen) || tokens[method].is(.leftBracket) {
+                    nesting -= 1
+                    if nesting == 0 { break }
+                }
+                method -= 1
+            }
+            guard method >= limit, tokens[method].is(.leftParen) else { return nil }
+            method -= 1
+            guard method >= 0, tokens[method].is(.reduce) else { return nil }
         }
-        if !(k < tokens.count && tokens[k].is(.in)) { names = [] }
-        return SwiftBinding(names: names, source: SwiftSpan(file: fileIndex, range: start..<(i - 2)), isClosure: true)
+        guard method >= 1, tokens[method - 1].is(.dot) else { return nil }
+        switch tokens[method].word {
+        case .forEach, .map, .compactMap, .flatMap, .filter, .reduce: break
+        default: return nil
+        }
+        let isReduce = tokens[method].is(.reduce)
+        if isReduce, !isArgument { return nil }
+        let dot = method - 1
+        let start = postfixStart(before: dot)
+        guard start < dot else { return nil }
+        let signature = SwiftClosureSignature.parse(count: tokens.count - (i + 1)) { piece(at: i + 1 + $0) }
+        return SwiftBinding(
+            names: signature?.names ?? [], source: SwiftSpan(file: fileIndex, range: start..<dot), isClosure: true,
+            isFiltered: tokens[method].is(.filter) || tokens[method].is(.compactMap), elementOffset: isReduce ? 1 : 0)
+    }
+
+    /// The token at `j` as `SwiftClosureSignature` reads it.
+    private func piece(at j: Int) -> SwiftClosureSignature.Piece {
+        let t = tokens[j]
+        switch t.word {
+        case .leftParen: return .leftParen
+        case .rightParen: return .rightParen
+        case .leftBracket: return .leftBracket
+        case .rightBracket: return .rightBracket
+        case .leftBrace: return .leftBrace
+        case .rightBrace: return .rightBrace
+        case .less: return .less
+        case .greater: return .greater
+        case .comma: return .comma
+        case .colon: return .colon
+        case .arrow: return .arrow
+        default:
+            guard t.kind == .identifier else { return .other }
+            return .name(identifier(at: j), backticked: bytes[Int(t.start)] == UInt8(ascii: "`"))
+        }
     }
 
     /// The first token of the postfix expression (`a.b(c)[d]?.e`) that ends just before `end`.

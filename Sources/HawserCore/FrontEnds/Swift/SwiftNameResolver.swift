@@ -287,14 +287,14 @@ struct SwiftNameResolver {
         }
         // Loop variables and closure parameters, innermost first.
         for (position, binding) in context.bindings.enumerated().reversed() {
-            let names = binding.names.isEmpty && binding.isClosure ? ["$0", "$1"] : binding.names
-            guard let slot = names.firstIndex(of: name) else { continue }
+            guard let (slot, count, isAccumulator) = binding.slot(of: name) else { continue }
+            if isAccumulator { return .failure("'\(name)' is the accumulator of reduce, not an element") }
             var outer = scope
             outer.context.bindings = Array(context.bindings.prefix(position))
             let source = expression(binding.source)
             var collection = evaluate(source, outer, depth: depth + 1, visiting: &visiting)
             collection.filtered = collection.filtered || binding.isFiltered
-            return element(slot, of: collection, count: names.count)
+            return element(slot, of: collection, count: count)
         }
         if let function = context.function.flatMap({ index.functionsByID[$0] }) {
             if let parameter = function.parameters.first(where: { $0.name == name }) {
@@ -702,6 +702,8 @@ struct SwiftNameResolver {
                 var mapped = map(bases, transform, flatten: method == "flatMap", scope, depth: depth, visiting: &visiting)
                 mapped.filtered = mapped.filtered || method == "compactMap"
                 return mapped
+            case "reduce":
+                return reduce(bases, arguments, scope, depth: depth, visiting: &visiting)
             case "sorted", "reversed", "shuffled", "uniqued":
                 return bases
             case "filter", "prefix", "suffix", "dropFirst", "dropLast":
@@ -725,6 +727,11 @@ struct SwiftNameResolver {
         case .name("type", _) where arguments.first?.label == "of":
             let value = evaluate(arguments[0].value, scope, depth: depth + 1, visiting: &visiting)
             return SwiftValues(values: value.values.map { if case .instance(let t) = $0 { return .metatype(t) } else { return $0 } }, failures: value.failures)
+        case .array, .dictionary:
+            // `[String]()`, `[String: Bool]()`: an empty collection.
+            guard arguments.isEmpty else { return .failure("it calls something the scan cannot follow") }
+            if case .dictionary = callee { return SwiftValues(values: [.dictionary(keys: [], values: [])]) }
+            return SwiftValues(values: [.sequence([])])
         case .name(let name, _) where ["Array", "Set", "ContiguousArray", "String"].contains(name) && arguments.count == 1:
             return evaluate(arguments[0].value, scope, depth: depth + 1, visiting: &visiting)
         case .name(let name, _):
@@ -755,9 +762,7 @@ struct SwiftNameResolver {
                 value = current
             case .closure(let closure):
                 var inner = scope
-                let single = SwiftValues(values: [element])
-                inner.bound["$0"] = single
-                if let first = closure.parameters.first { inner.bound[first] = single }
+                inner.bound[closure.parameter(0)] = SwiftValues(values: [element])
                 value = evaluate(SwiftExpressionParser.yielded(byBody: closure.body), inner, depth: depth + 1, visiting: &visiting)
             default:
                 value = .failure("the transform of map is not a closure or key path")
@@ -767,6 +772,97 @@ struct SwiftNameResolver {
             if mapped.count > maxValues { break }
         }
         result.values = [.sequence(unique(mapped))]
+        return result
+    }
+
+    /// `bases.reduce(into: initial) { acc, x in acc.append(…) }` and `bases.reduce(initial) { acc, x in acc + […] }`
+    /// (also `$0`/`$1`): the initial elements and what the closure adds for every element, a
+    /// collection. What it adds may depend on a condition, so the result is filtered (never a
+    /// duplicate).
+    private func reduce(_ bases: SwiftValues, _ arguments: [SwiftArgument], _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        guard arguments.count == 2, case .closure(let closure) = arguments[1].value else {
+            return .failure("the combining function of reduce is not a closure")
+        }
+        let initial = evaluate(arguments[0].value, scope, depth: depth + 1, visiting: &visiting)
+        let into = arguments[0].label == "into"
+        let accumulator = closure.parameter(0)
+        let elements = bases.elements
+        var result = SwiftValues(values: [], failures: elements.failures, filtered: true)
+        var items: [SwiftValue] = []
+        var keys: [SwiftValue] = []
+        let start = initial.elements
+        result.failures += start.failures
+        items += start.values
+        var additions: [(value: SwiftExpression, kind: SwiftMutation.Kind)] = []
+        if into {
+            additions = Self.additions(to: accumulator, in: closure.body)
+            if additions.isEmpty { result.failures.append("the closure of reduce(into:) adds nothing the scan can read") }
+        } else {
+            additions = [(SwiftExpressionParser.yielded(byBody: closure.body), .assign)]
+        }
+        for element in elements.values {
+            var inner = scope
+            inner.bound[closure.parameter(1)] = SwiftValues(values: [element])
+            inner.bound[accumulator] = SwiftValues(values: [.sequence(start.values)])
+            for addition in additions {
+                let value = evaluate(addition.value, inner, depth: depth + 1, visiting: &visiting)
+                result.failures += value.failures
+                switch addition.kind {
+                case .appendElement: items += value.values
+                case .key: keys += value.values
+                case .assign, .appendContents: items += value.elements.values
+                }
+            }
+            if items.count > maxValues { break }
+        }
+        result.failures = Array(Set(result.failures)).sorted()
+        result.values = keys.isEmpty ? [.sequence(unique(items))] : [.dictionary(keys: unique(keys), values: [])]
+        if !keys.isEmpty, !items.isEmpty { result.values.append(.sequence(unique(items))) }
+        return result
+    }
+
+    /// What a `reduce(into:)` closure adds to its accumulator `name`: `name.append(x)`,
+    /// `name.insert(x, at: …)`, `name.append(contentsOf: xs)`, `name.formUnion(xs)`,
+    /// `name += xs`, `name[k] = v`.
+    private static func additions(to name: String, in body: [SwiftToken]) -> [(value: SwiftExpression, kind: SwiftMutation.Kind)] {
+        var result: [(value: SwiftExpression, kind: SwiftMutation.Kind)] = []
+        func close(from open: Int) -> Int? {
+            var nesting = 0
+            for k in open..<body.count {
+                if body[k].isSymbol("(") || body[k].isSymbol("[") || body[k].isSymbol("{") { nesting += 1 }
+                if body[k].isSymbol(")") || body[k].isSymbol("]") || body[k].isSymbol("}") {
+                    nesting -= 1
+                    if nesting == 0 { return k }
+                }
+            }
+            return nil
+        }
+        var k = 0
+        while k + 1 < body.count {
+            defer { k += 1 }
+            let t = body[k]
+            guard t.kind == .identifier, t.identifier == name, !(k > 0 && body[k - 1].isSymbol(".")) else { continue }
+            if body[k + 1].isSymbol("."), k + 3 < body.count, body[k + 3].isSymbol("("),
+               ["append", "insert", "formUnion"].contains(body[k + 2].text), let end = close(from: k + 3) {
+                let arguments = SwiftExpressionParser.arguments(Array(body[(k + 3)...end]))
+                guard let first = arguments.first else { continue }
+                let isContents = first.label == "contentsOf" || body[k + 2].text == "formUnion"
+                result.append((first.value, isContents ? .appendContents : .appendElement))
+            } else if body[k + 1].isSymbol("+=") {
+                var end = k + 2
+                var nesting = 0
+                while end < body.count {
+                    let u = body[end]
+                    if nesting == 0, u.isSymbol(";") || (end > k + 2 && u.isFirstOnLine) || u.isSymbol("}") { break }
+                    if u.isSymbol("(") || u.isSymbol("[") || u.isSymbol("{") { nesting += 1 }
+                    if u.isSymbol(")") || u.isSymbol("]") || u.isSymbol("}") { nesting -= 1 }
+                    end += 1
+                }
+                result.append((SwiftExpressionParser.parse(Array(body[(k + 2)..<end])), .appendContents))
+            } else if body[k + 1].isSymbol("["), let end = close(from: k + 1), end + 1 < body.count, body[end + 1].isSymbol("=") {
+                result.append((SwiftExpressionParser.parse(Array(body[(k + 2)..<end])), .key))
+            }
+        }
         return result
     }
 
