@@ -815,14 +815,20 @@ struct SwiftFileScanner {
         default:
             return
         }
-        // Mutations: only of `self.x` or a bare `x`.
+        // Mutations of `self.x` or a bare `x`, and of `v.x` through a plain name `v` (resolution
+        // keeps those whose `v` is a value of the variable's type).
         let onSelf = !afterDot || isSelf(at: i - 2)
-        guard onSelf, !(i > 0 && (tokens[i - 1].is(.let) || tokens[i - 1].is(.var))) else { return }
+        var receiver: SwiftSpan?
+        if !onSelf {
+            guard i >= 2, tokens[i - 2].kind == .identifier, !(i >= 3 && (tokens[i - 3].is(.dot) || tokens[i - 3].is(.question))) else { return }
+            receiver = SwiftSpan(file: fileIndex, range: (i - 2)..<(i - 1))
+        }
+        guard !(i > 0 && (tokens[i - 1].is(.let) || tokens[i - 1].is(.var))) else { return }
         if next.is(.assign) || next.is(.plusAssign) {
             let name = identifier(at: i)
             let end = expressionEnd(from: i + 2)
             symbols.mutationsByName[name, default: []].append(SwiftMutation(
-                name: name, onSelf: true, kind: next.is(.assign) ? .assign : .appendContents,
+                name: name, onSelf: receiver == nil, receiver: receiver, kind: next.is(.assign) ? .assign : .appendContents,
                 value: SwiftSpan(file: fileIndex, range: (i + 2)..<end), context: context()))
         } else if next.is(.dot), i + 3 < tokens.count, tokens[i + 3].is(.leftParen) {
             let method = tokens[i + 2].word
@@ -850,14 +856,14 @@ struct SwiftFileScanner {
             if let kind {
                 let name = identifier(at: i)
                 symbols.mutationsByName[name, default: []].append(SwiftMutation(
-                    name: name, onSelf: true, kind: kind, value: SwiftSpan(file: fileIndex, range: range), context: context()))
+                    name: name, onSelf: receiver == nil, receiver: receiver, kind: kind, value: SwiftSpan(file: fileIndex, range: range), context: context()))
             }
         } else if next.is(.leftBracket), !next.isFirstOnLine {
             let close = skipBalanced(from: i + 1)
             if close < tokens.count, tokens[close].is(.assign) {
                 let name = identifier(at: i)
                 symbols.mutationsByName[name, default: []].append(SwiftMutation(
-                    name: name, onSelf: true, kind: .key, value: SwiftSpan(file: fileIndex, range: (i + 2)..<(close - 1)),
+                    name: name, onSelf: receiver == nil, receiver: receiver, kind: .key, value: SwiftSpan(file: fileIndex, range: (i + 2)..<(close - 1)),
                     context: context()))
             }
         }

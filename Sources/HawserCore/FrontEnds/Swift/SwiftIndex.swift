@@ -205,6 +205,9 @@ struct SwiftMutation {
     var name: String
     /// Written `self.x` or bare `x` (not `other.x`).
     var onSelf: Bool
+    /// For `other.x`: the name `other` (resolution keeps the mutation when it is a value of the
+    /// variable's type).
+    var receiver: SwiftSpan? = nil
     var kind: Kind
     var value: SwiftSpan
     var context: SwiftContext

@@ -344,8 +344,14 @@ struct SwiftNameResolver {
         guard !visiting.contains(key) else { return .failure("parameter '\(parameter.name)' of \(function.signature) depends on itself") }
         visiting.insert(key)
         defer { visiting.remove(key) }
-        if let declared = parameter.type.flatMap({ declaredType(index.tokens($0), from: function.context) }) {
-            return SwiftValues(values: [declared])
+        if let type = parameter.type {
+            // A value of a protocol type (or a collection of them, or a generic `T: P`) is any
+            // conformer: no caller is needed.
+            let tokens = index.tokens(type)
+            if let declared = declaredType(tokens, from: function.context, generics: function.generics)
+                ?? protocolCollection(tokens, from: function.context, generics: function.generics) {
+                return SwiftValues(values: [declared])
+            }
         }
         let position = function.parameters.firstIndex { $0.name == parameter.name } ?? 0
         var result = SwiftValues()
@@ -381,7 +387,7 @@ struct SwiftNameResolver {
 
     /// The type a declaration names, as a value, when it is a type the scan knows (not `String`
     /// or a collection of strings): `helper: TabHelper` → an instance of TabHelper.
-    private func declaredType(_ tokens: [SwiftToken], from context: SwiftContext) -> SwiftValue? {
+    private func declaredType(_ tokens: [SwiftToken], from context: SwiftContext, generics: [String: String] = [:]) -> SwiftValue? {
         var names = tokens.filter { $0.kind == .identifier && !["some", "any", "inout", "escaping"].contains($0.text) }
         guard let first = names.first else { return nil }
         if first.text == "String" || first.text == "Substring" { return nil }
@@ -389,8 +395,56 @@ struct SwiftNameResolver {
         // `T.Type` is the metatype of T.
         let isMetatype = names.count >= 2 && names.last?.text == "Type"
         if isMetatype { names.removeLast() }
-        guard let key = typeKey(named: names.map(\.identifier).joined(separator: "."), from: context) else { return nil }
+        var name = names.map(\.identifier).joined(separator: ".")
+        // A generic parameter `T: P` is a value of P.
+        if let constraint = generics[name] { name = constraint }
+        guard let key = typeKey(named: name, from: context) else { return nil }
         return isMetatype ? .metatype(key) : .instance(key)
+    }
+
+    /// `[P]`, `[any P]`, `Array<P>`, `Set<P>`, `[T]` with `T: P` (optional or not), P a protocol:
+    /// a collection of values of any conformer, as a sequence of one instance of P.
+    private func protocolCollection(_ tokens: [SwiftToken], from context: SwiftContext, generics: [String: String] = [:]) -> SwiftValue? {
+        var inner = tokens[...]
+        while let last = inner.last, last.isSymbol("?") || last.isSymbol("!") { inner = inner.dropLast() }
+        guard let first = inner.first, let last = inner.last else { return nil }
+        if first.isSymbol("["), last.isSymbol("]") {
+            inner = inner.dropFirst().dropLast()
+            if inner.contains(where: { $0.isSymbol(":") || $0.isSymbol("[") }) { return nil }
+        } else if first.kind == .identifier, ["Array", "Set", "ContiguousArray"].contains(first.text), inner.count >= 4,
+                  inner[inner.startIndex + 1].isSymbol("<"), last.isSymbol(">") {
+            inner = inner.dropFirst(2).dropLast()
+        } else {
+            return nil
+        }
+        let names = inner.filter { $0.kind == .identifier && !["some", "any"].contains($0.text) }
+        guard !names.isEmpty, inner.allSatisfy({ $0.kind == .identifier || $0.isSymbol(".") }) else { return nil }
+        var name = names.map(\.identifier).joined(separator: ".")
+        if let constraint = generics[name] { name = constraint }
+        guard let key = typeKey(named: name, from: context), isProtocol(key) else { return nil }
+        return .sequence([.instance(key)])
+    }
+
+    /// A protocol the scan sees declared, or one of another package that scanned types conform to.
+    private func isProtocol(_ key: String) -> Bool {
+        if let declarations = index.types[key] { return declarations.contains { $0.kind == .protocol } }
+        // A raw type (`enum E: String`) is no protocol, though enums name it like one.
+        return subtypes[key] != nil && !Self.rawTypes.contains(key)
+    }
+
+    private static let rawTypes: Set<String> = [
+        "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+        "UInt32", "UInt64", "Double", "Float", "Bool", "NSObject",
+    ]
+
+    /// Whether the name `span` holds, read at `context`, is a value of `type` (or of a subtype,
+    /// or of a protocol or superclass `type` conforms to).
+    private func isValue(_ span: SwiftSpan, in context: SwiftContext, of type: String, depth: Int, visiting: inout Set<String>) -> Bool {
+        let value = evaluate(expression(span), Scope(context: context), depth: depth + 1, visiting: &visiting)
+        return value.values.contains { value in
+            guard case .instance(let t) = value else { return false }
+            return t == type || isSubtype(t, of: type) || isSubtype(type, of: t)
+        }
     }
 
     private func variables(_ candidates: [SwiftVariable], depth: Int, visiting: inout Set<String>) -> SwiftValues {
@@ -423,8 +477,14 @@ struct SwiftNameResolver {
         }
         for mutation in index.mutationsByName[variable.name] ?? [] where mutation.context.file == variable.context.file
             || !variable.context.typePath.isEmpty {
-            guard mutation.context.typeKey == variable.context.typeKey || isSubtype(mutation.context.typeKey, of: variable.context.typeKey) else { continue }
-            if variable.context.function != nil, mutation.context.function != variable.context.function { continue }
+            if let receiver = mutation.receiver {
+                // `x.name = …` from outside: only for a member, through a value of its type.
+                guard variable.context.function == nil, !variable.context.typePath.isEmpty,
+                      isValue(receiver, in: mutation.context, of: variable.context.typeKey, depth: depth, visiting: &visiting) else { continue }
+            } else {
+                guard mutation.context.typeKey == variable.context.typeKey || isSubtype(mutation.context.typeKey, of: variable.context.typeKey) else { continue }
+                if variable.context.function != nil, mutation.context.function != variable.context.function { continue }
+            }
             sawValue = true
             let value = evaluate(
                 expression(mutation.value), Scope(context: mutation.context),
@@ -434,6 +494,12 @@ struct SwiftNameResolver {
             case .appendElement: result.merge(SwiftValues(values: [.sequence(value.values)], failures: value.failures))
             case .key: result.merge(SwiftValues(values: [.dictionary(keys: value.values, values: [])], failures: value.failures))
             }
+        }
+        if let type = variable.type, let collection = protocolCollection(index.tokens(type), from: variable.context) {
+            // A collection of a protocol's values: any conformer may be in it, whatever the
+            // code puts there.
+            result.merge(SwiftValues(values: [collection]))
+            sawValue = true
         }
         if result.values.isEmpty, let type = variable.type, let declared = declaredType(index.tokens(type), from: variable.context) {
             // No value the scan can follow (none, or a closure's or a call's), but a declared type.
