@@ -99,9 +99,9 @@ struct SwiftFileScanner {
     /// String literals that mention `messageHandlers`: JavaScript to analyse in place.
     private(set) var scriptLiterals: [(token: SwiftToken, context: SwiftContext)] = []
     /// The content world of a `WKUserScript(source:…, in: world)` by the source literal's first
-    /// byte offset, or by the name of the variable passed as its source.
+    /// byte offset, or by the reference to the variable passed as its source.
     private(set) var worldsByLiteral: [Int: String] = [:]
-    private(set) var worldsByName: [(name: String, world: String, context: SwiftContext)] = []
+    private(set) var worldsByReference: [(reference: [SwiftToken], world: String, context: SwiftContext)] = []
     /// `replacingOccurrences(of: "…", with: value)` and `"key": value` entries of dictionary
     /// literals: candidate template bindings, resolved once every file is scanned.
     private(set) var bindingCandidates: [(key: SwiftToken, value: [SwiftToken], context: SwiftContext)] = []
@@ -786,8 +786,10 @@ struct SwiftFileScanner {
         let first = source.tokens.lowerBound
         if source.tokens.count == 1, tokens[first].kind == .string {
             worldsByLiteral[tokens[first].range.lowerBound] = worldText
-        } else if source.tokens.count == 1, tokens[first].kind == .identifier {
-            worldsByName.append((identifier(at: first), worldText, context()))
+        } else if !source.tokens.isEmpty, source.tokens.count <= 8 {
+            // A name (`pageSource`) or a member (`Self.pageSource`, `Scripts.page`): resolved to
+            // the variable it reads once every file is scanned.
+            worldsByReference.append((list.tokens(source.tokens), worldText, context()))
         }
     }
 

@@ -61,8 +61,8 @@ enum SwiftFrontEnd {
         // Lines as the lexer counts them (a lone `\r` ends one too).
         var lines = LineTable(file.bytes)
         var worlds = scanner.worldsByLiteral
-        for (name, world, context) in scanner.worldsByName {
-            for variable in resolver.variables(named: name, from: context) {
+        for (reference, world, context) in scanner.worldsByReference {
+            for variable in resolver.variables(referencedBy: reference, from: context) {
                 guard let initializer = variable.initializer else { continue }
                 let tokens = resolver.index.tokens(initializer)
                 if tokens.count == 1, tokens[0].kind == .string { worlds[tokens[0].range.lowerBound] = world }

@@ -152,6 +152,38 @@ struct SwiftNameResolver {
         return []
     }
 
+    /// The variables a reference reads: `x` (as `variables(named:from:)`), or a member through a
+    /// type or a value, `Self.x`, `self.x`, `Scripts.x`, `a.b.x` (declared in the type or
+    /// inherited).
+    func variables(referencedBy tokens: [SwiftToken], from context: SwiftContext) -> [SwiftVariable] {
+        switch SwiftExpressionParser.parse(tokens) {
+        case .name(let name, _):
+            return variables(named: name, from: context)
+        case .member(let base?, let name):
+            var visiting = Set<String>()
+            let bases = evaluate(base, Scope(context: context), depth: 0, visiting: &visiting)
+            var result: [SwiftVariable] = []
+            for value in bases.values {
+                switch value {
+                case .metatype(let type), .instance(let type): result += declared(name, in: type)
+                default: break
+                }
+            }
+            return result
+        default:
+            return []
+        }
+    }
+
+    /// The declarations of member `name` in `type`, else in its nearest supertype that has one.
+    private func declared(_ name: String, in type: String) -> [SwiftVariable] {
+        if let own = index.members[SwiftIndex.memberKey(type, name)], !own.isEmpty { return own }
+        for parent in supertypes(of: type) {
+            if let inherited = index.members[SwiftIndex.memberKey(parent, name)], !inherited.isEmpty { return inherited }
+        }
+        return []
+    }
+
     // MARK: - Expressions
 
     private func evaluate(_ expression: SwiftExpression, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
