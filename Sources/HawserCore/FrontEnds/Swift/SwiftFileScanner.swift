@@ -201,6 +201,12 @@ struct SwiftFileScanner {
             let frame = frameForBrace(at: i)
             var branch = Branch()
             if case .block = frame, branchKeywordDepth == parenDepth { branch.opener = i }
+            // A closure's body (any other block but `do`, `defer` and `repeat`) may run later,
+            // more than once or never: a line of its own.
+            if case .block = frame, branch.opener == nil, switchKeywordDepth != parenDepth, i > 0,
+               !(tokens[i - 1].is(.do) || tokens[i - 1].is(.defer) || tokens[i - 1].is(.repeat)) {
+                branch.opener = i
+            }
             if case .block = frame, switchKeywordDepth == parenDepth { switchFrames.insert(frames.count) }
             branchKeywordDepth = nil
             switchKeywordDepth = nil

@@ -11,6 +11,19 @@ indirect enum SwiftValue: Hashable {
     case sequence([SwiftValue])
     case dictionary(keys: [SwiftValue], values: [SwiftValue])
 
+    /// The value with its origin's scope dropped: it reached the registration through storage
+    /// (a variable set here and read elsewhere) or a call that may not run, so the call site
+    /// that supplied it is not certainly a second registration of the name.
+    func uncertain() -> SwiftValue {
+        switch self {
+        case .string(let s, let origin?): return .string(s, origin: SwiftOrigin(location: origin.location, scope: nil))
+        case .pattern(let p, let origin?): return .pattern(p, origin: SwiftOrigin(location: origin.location, scope: nil))
+        case .sequence(let items): return .sequence(items.map { $0.uncertain() })
+        case .dictionary(let keys, let values): return .dictionary(keys: keys.map { $0.uncertain() }, values: values.map { $0.uncertain() })
+        default: return self
+        }
+    }
+
     func with(origin: SwiftOrigin) -> SwiftValue {
         switch self {
         case .string(let s, nil): return .string(s, origin: origin)
@@ -399,6 +412,9 @@ struct SwiftNameResolver {
                         location: index.location(first, file: call.context.file),
                         scope: call.context.straightLine.map { $0 + "|" + (call.receiver ?? "self") })
                     value.values = value.values.map { $0.with(origin: origin) }
+                    // A call inside a branch of its function may not run: it registers nothing
+                    // certainly, wherever its argument came from.
+                    if call.context.straightLine != call.context.function { value.values = value.values.map { $0.uncertain() } }
                 }
                 value.failures = value.failures.map { failure in
                     let at = argument.tokens.first.map { " at \(index.location($0, file: call.context.file))" } ?? ""
@@ -518,9 +534,11 @@ struct SwiftNameResolver {
                 if variable.context.function != nil, mutation.context.function != variable.context.function { continue }
             }
             sawValue = true
-            let value = evaluate(
+            var value = evaluate(
                 expression(mutation.value), Scope(context: mutation.context),
                 depth: depth + 1, visiting: &visiting)
+            // Stored here, read elsewhere: not the call that stored it registering again.
+            value.values = value.values.map { $0.uncertain() }
             switch mutation.kind {
             case .assign, .appendContents: result.merge(value)
             case .appendElement: result.merge(SwiftValues(values: [.sequence(value.values)], failures: value.failures))
