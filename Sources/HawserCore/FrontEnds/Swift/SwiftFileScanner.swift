@@ -54,6 +54,9 @@ struct SwiftFileScanner {
     private struct Branch {
         var opener: Int?
         var clauses: [Int] = []
+        /// A closure's body: its line starts again from the function's (it does not extend the
+        /// lines around it, so closures nested 100,000 deep make ids of one length).
+        var isClosure = false
         var isEmpty: Bool { opener == nil && clauses.isEmpty }
     }
 
@@ -206,6 +209,7 @@ struct SwiftFileScanner {
             if case .block = frame, branch.opener == nil, switchKeywordDepth != parenDepth, i > 0,
                !(tokens[i - 1].is(.do) || tokens[i - 1].is(.defer) || tokens[i - 1].is(.repeat)) {
                 branch.opener = i
+                branch.isClosure = true
             }
             if case .block = frame, switchKeywordDepth == parenDepth { switchFrames.insert(frames.count) }
             branchKeywordDepth = nil
@@ -1113,7 +1117,11 @@ struct SwiftFileScanner {
             if branches[depth - 1].isEmpty { return outer }
         }
         let branch = branches[depth - 1]
-        if !branch.isEmpty, let outerChain = chain { chain = self.chain(outerChain, extendedBy: branch) }
+        if branch.isClosure {
+            chain = function.map { self.chain($0, extendedBy: branch) }
+        } else if !branch.isEmpty, let outerChain = chain {
+            chain = self.chain(outerChain, extendedBy: branch)
+        }
         let straightLine = chain.map { chain in topLevelClause.map { chain + ">" + scopeID(at: $0) } ?? chain }
         return Place(
             context: outer.context.with(typePath: typePath, function: function, straightLine: straightLine, bindings: bindings),
