@@ -591,7 +591,7 @@ struct ObjCFileScanner {
     /// `[X addScriptMessageHandler:H name:N]`, `[X addScriptMessageHandler:H contentWorld:W name:N]`,
     /// `[X addScriptMessageHandlerWithReply:H contentWorld:W name:N]`.
     private mutating func registration(at i: Int) {
-        guard let (_, _, pieces) = send(at: i),
+        guard let (open, _, pieces) = send(at: i),
               let reply = Self.registrationSelectors[pieces.map { $0.keyword + ":" }.joined()],
               scopes.last?.isRegistrationMethod != true,
               let nameTokens = pieces.last?.tokens, let first = nameTokens.first
@@ -599,7 +599,22 @@ struct ObjCFileScanner {
         uses.append(RegistrationUse(
             file: file, nameTokens: nameTokens, nameText: sourceText(nameTokens), location: location(of: first),
             reply: reply, world: pieces.count == 3 ? world(pieces[1].tokens) : nil, scope: scopes.last?.id,
-            loops: loops.map(\.binding), enclosing: scopes.last?.callable, block: block(at: i, scope: scopes.last?.id)))
+            loops: loops.map(\.binding), enclosing: scopes.last?.callable,
+            block: isGoverned(open) ? scopes.last.map { $0.id + "@" + String(open) } : block(at: i, scope: scopes.last?.id)))
+    }
+
+    /// Whether the statement starting at `start` is the brace-less body of an `if`, `else`,
+    /// `for` or `while` (`if (x) [c addScriptMessageHandler:…];`): it may not run, so it is a
+    /// block of its own.
+    private func isGoverned(_ start: Int) -> Bool {
+        guard start > 0 else { return false }
+        let previous = tokens[start - 1]
+        if previous.isWord("else") || previous.isWord("do") { return true }
+        guard previous.isSymbol(")") else { return false }
+        let k = partner[start - 1]
+        guard k > 0, k < start - 1 else { return false }
+        let keyword = tokens[k - 1]
+        return keyword.isWord("if") || keyword.isWord("for") || keyword.isWord("while")
     }
 
     private static let formatSelectors: Set<String> = [

@@ -159,8 +159,12 @@ enum ObjCFrontEnd {
                         let location = SourceLocation(file: call.file, line: first.line, column: first.column)
                         let names = symbols.string(argument, file: call.file, scope: call.scope)
                         let text = argument.map(\.text).joined(separator: " ")
+                        // Two calls are two registrations only when the wrapper's send runs
+                        // whenever the wrapper does (directly in its body, not in a branch).
+                        let certain = wrapped.use.block == wrapped.use.scope
                         register(
-                            wrapped.use, names: names, at: location, block: call.block,
+                            wrapped.use, names: names, at: location,
+                            block: certain ? call.block : call.block.map { $0 + "@" + location.description },
                             reason: "parameter '\(wrapped.parameterName)' of \(wrapped.display) receives '\(text)', which is not a constant name",
                             into: &facts)
                     }

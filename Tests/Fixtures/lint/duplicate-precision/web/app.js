@@ -5,3 +5,8 @@ window.webkit.messageHandlers.afterLoad.postMessage({});
 window.webkit.messageHandlers.twice.postMessage({});
 window.webkit.messageHandlers.wrappedTwice.postMessage({});
 window.webkit.messageHandlers.deferredRedy.postMessage({});
+window.webkit.messageHandlers.objcMaybe.postMessage({});
+window.webkit.messageHandlers.objcOther.postMessage({});
+window.webkit.messageHandlers.objcConditional.postMessage({});
+window.webkit.messageHandlers.objcWrappedTwice.postMessage({});
+window.webkit.messageHandlers.objcTwice.postMessage({});
