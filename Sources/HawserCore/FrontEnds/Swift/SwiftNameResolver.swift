@@ -473,6 +473,23 @@ struct SwiftNameResolver {
         return .sequence([.instance(key)])
     }
 
+    /// Whether `values` are collections with at least one element, every one an instance or a
+    /// type, and nothing failed: what the code puts in a collection is all known.
+    private static func holdsOnlyKnownInstances(_ values: SwiftValues) -> Bool {
+        guard values.failures.isEmpty, !values.values.isEmpty else { return false }
+        var sawElement = false
+        for value in values.values {
+            guard case .sequence(let items) = value else { return false }
+            for item in items {
+                switch item {
+                case .instance, .metatype: sawElement = true
+                default: return false
+                }
+            }
+        }
+        return sawElement
+    }
+
     /// A protocol the scan sees declared, or one of another package that scanned types conform to.
     private func isProtocol(_ key: String) -> Bool {
         if let declarations = index.types[key] { return declarations.contains { $0.kind == .protocol } }
@@ -545,9 +562,10 @@ struct SwiftNameResolver {
             case .key: result.merge(SwiftValues(values: [.dictionary(keys: value.values, values: [])], failures: value.failures))
             }
         }
-        if let type = variable.type, let collection = protocolCollection(index.tokens(type), from: variable.context) {
-            // A collection of a protocol's values: any conformer may be in it, whatever the
-            // code puts there.
+        if let type = variable.type, let collection = protocolCollection(index.tokens(type), from: variable.context),
+           !Self.holdsOnlyKnownInstances(result) {
+            // A collection of a protocol's values: any conformer may be in it, unless every
+            // value the code puts there is a known instance (which narrows it).
             result.merge(SwiftValues(values: [collection]))
             sawValue = true
         }

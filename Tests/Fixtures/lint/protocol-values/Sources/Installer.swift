@@ -52,3 +52,16 @@ func unrelated() {
     let other = Unrelated()
     other.messageNames = ["notAHandler"]
 }
+
+// A collection of protocol values whose contents are all known: only those conformers.
+final class KnownScripts: NSObject {
+    let controller = WKUserContentController()
+    var scripts: [UserScript] = [PrintScript()]
+
+    func install() {
+        scripts.append(ShareScript())
+        for s in scripts {
+            for n in s.messageNames { controller.add(self, name: n) }
+        }
+    }
+}
