@@ -113,6 +113,9 @@ enum HandlerChecker {
             guard let scope = registration.scope else { continue }
             let key = Key(scope: scope, name: registration.name, world: registration.world ?? "")
             if let earlier = first[key] {
+                // One call site that supplies a name to two registrations (two functions of one
+                // name, say) is not two registrations that certainly both run.
+                if earlier.location == registration.location { continue }
                 diagnostics.append(Diagnostic(
                     .duplicateRegistration,
                     "handler '\(registration.name)' is already registered in this function (line \(earlier.location.line)); adding a name twice raises NSInvalidArgumentException",

@@ -55,11 +55,18 @@ struct ObjCFileScanner {
     struct ScriptLiteral {
         var token: ObjCToken
         var scope: String?
-        /// For the format of `stringWithFormat:` and its kind: the arguments after it.
-        var formatArguments: [[ObjCToken]]?
+        /// Each `stringWithFormat:` (and its kind) the literal is the format of: written there,
+        /// or held in an `NSString *` constant or variable passed there. Empty: no format.
+        var formats: [FormatUse] = []
         /// The `inContentWorld:` of a `WKUserScript` the literal goes to, as written.
         var world: String?
-        /// The method or function the literal is in: a format argument may be its parameter.
+    }
+
+    /// A send that uses a literal as its format: the arguments after the format, and where the
+    /// send is (a format argument may be a parameter of the method around it).
+    struct FormatUse {
+        var arguments: [[ObjCToken]]
+        var scope: String?
         var enclosing: Callable?
     }
 
@@ -134,6 +141,8 @@ struct ObjCFileScanner {
     private var worldSends: [(source: Range<Int>, world: String, scope: String?)] = []
     /// `NSString *name = value`: the variable's alias key and the token range of its value.
     private var stringDeclarations: [(key: String, value: Range<Int>)] = []
+    /// `stringWithFormat:NAME, …` with a variable as the format, bound by `bindFormatVariables`.
+    private var formatVariables: [(name: String, scope: String?, use: FormatUse)] = []
 
     /// `macros`: the function-like macros that register handlers, from every file (this file's
     /// own win); their uses are expanded before the walk.
@@ -345,6 +354,7 @@ struct ObjCFileScanner {
             while let last = loops.last, last.end < i { loops.removeLast() }
             step(at: i, symbols: &symbols)
         }
+        bindFormatVariables()
         assignWorlds()
     }
 
@@ -392,7 +402,7 @@ struct ObjCFileScanner {
             case "initWithSource": userScript(at: i)
             case "NSString": declaration(after: i + 1, symbols: &symbols)
             case "NSArray": declaration(after: afterGenericArguments(i + 1), symbols: &symbols)
-            default: break
+            default: formatVariable(at: i)
             }
         case .string:
             if let value = token.stringValue, value.contains("messageHandlers") { scriptLiteral(at: i) }
@@ -581,7 +591,7 @@ struct ObjCFileScanner {
     /// `[X addScriptMessageHandler:H name:N]`, `[X addScriptMessageHandler:H contentWorld:W name:N]`,
     /// `[X addScriptMessageHandlerWithReply:H contentWorld:W name:N]`.
     private mutating func registration(at i: Int) {
-        guard let (_, _, pieces) = send(at: i),
+        guard let (open, _, pieces) = send(at: i),
               let reply = Self.registrationSelectors[pieces.map { $0.keyword + ":" }.joined()],
               scopes.last?.isRegistrationMethod != true,
               let nameTokens = pieces.last?.tokens, let first = nameTokens.first
@@ -589,7 +599,22 @@ struct ObjCFileScanner {
         uses.append(RegistrationUse(
             file: file, nameTokens: nameTokens, nameText: sourceText(nameTokens), location: location(of: first),
             reply: reply, world: pieces.count == 3 ? world(pieces[1].tokens) : nil, scope: scopes.last?.id,
-            loops: loops.map(\.binding), enclosing: scopes.last?.callable, block: block(at: i, scope: scopes.last?.id)))
+            loops: loops.map(\.binding), enclosing: scopes.last?.callable,
+            block: isGoverned(open) ? scopes.last.map { $0.id + "@" + String(open) } : block(at: i, scope: scopes.last?.id)))
+    }
+
+    /// Whether the statement starting at `start` is the brace-less body of an `if`, `else`,
+    /// `for` or `while` (`if (x) [c addScriptMessageHandler:…];`): it may not run, so it is a
+    /// block of its own.
+    private func isGoverned(_ start: Int) -> Bool {
+        guard start > 0 else { return false }
+        let previous = tokens[start - 1]
+        if previous.isWord("else") || previous.isWord("do") { return true }
+        guard previous.isSymbol(")") else { return false }
+        let k = partner[start - 1]
+        guard k > 0, k < start - 1 else { return false }
+        let keyword = tokens[k - 1]
+        return keyword.isWord("if") || keyword.isWord("for") || keyword.isWord("while")
     }
 
     private static let formatSelectors: Set<String> = [
@@ -607,8 +632,65 @@ struct ObjCFileScanner {
             arguments = rest.first?.isSymbol(",") == true ? Array(ObjCSymbolTable.split(Array(rest.dropFirst())))
                 : rest.isEmpty ? [] : nil
         }
-        scriptLiterals.append(ScriptLiteral(
-            token: tokens[i], scope: scopes.last?.id, formatArguments: arguments, enclosing: scopes.last?.callable))
+        let formats = arguments.map { [FormatUse(arguments: $0, scope: scopes.last?.id, enclosing: scopes.last?.callable)] } ?? []
+        scriptLiterals.append(ScriptLiteral(token: tokens[i], scope: scopes.last?.id, formats: formats))
+    }
+
+    /// `[NSString stringWithFormat:kScript, a, b]` (and its kind) with a variable `kScript` as the
+    /// format: bound to the literal of its declaration once the file is walked.
+    private mutating func formatVariable(at i: Int) {
+        guard i >= 2, tokens[i - 1].isSymbol(":"), tokens[i - 2].kind == .identifier, Self.formatSelectors.contains(tokens[i - 2].text),
+              parent[i] >= 0, tokens[parent[i]].isSymbol("["), partner[parent[i]] > i else { return }
+        let rest = Array(tokens[(i + 1)..<partner[parent[i]]])
+        let arguments = rest.first?.isSymbol(",") == true ? Array(ObjCSymbolTable.split(Array(rest.dropFirst())))
+            : rest.isEmpty ? [] : nil
+        guard let arguments else { return }
+        formatVariables.append((
+            name: tokens[i].text, scope: scopes.last?.id,
+            use: FormatUse(arguments: arguments, scope: scopes.last?.id, enclosing: scopes.last?.callable)))
+    }
+
+    /// The token ranges of the values `name` is declared with, seen from `scope`: its
+    /// declarations in that method or function, else the file's own (`NSString *const k = …`).
+    private func declaredValues(of name: String, scope: String?) -> [Range<Int>] {
+        let local = stringDeclarations.filter { $0.key == (scope ?? "") + "\u{0}" + name }.map(\.value)
+        if !local.isEmpty || scope == nil { return local }
+        return stringDeclarations.filter { $0.key == "\u{0}" + name }.map(\.value)
+    }
+
+    /// The literals a source or format expression stands for: those in it, and, through names
+    /// it mentions, those their declarations hold (a variable set by `stringWithFormat:` from a
+    /// constant reaches the constant's literal), a few steps deep.
+    private func literalOffsets(in range: Range<Int>, scope: String?) -> [Int] {
+        var result: [Int] = []
+        var queue = [range]
+        var seen = Set<Int>()
+        var steps = 0
+        while let next = queue.popLast(), steps < 16 {
+            steps += 1
+            for k in next {
+                if tokens[k].kind == .string {
+                    result.append(tokens[k].range.lowerBound)
+                } else if tokens[k].kind == .identifier, seen.insert(k).inserted {
+                    queue += declaredValues(of: tokens[k].text, scope: scope).filter { !$0.contains(k) }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The format variables' literals get their format uses, once the file is walked.
+    private mutating func bindFormatVariables() {
+        guard !formatVariables.isEmpty, !scriptLiterals.isEmpty else { return }
+        var usesAt: [Int: [FormatUse]] = [:]
+        for variable in formatVariables {
+            for range in declaredValues(of: variable.name, scope: variable.scope) {
+                for k in range where tokens[k].kind == .string { usesAt[tokens[k].range.lowerBound, default: []].append(variable.use) }
+            }
+        }
+        for k in scriptLiterals.indices {
+            scriptLiterals[k].formats += usesAt[scriptLiterals[k].token.range.lowerBound] ?? []
+        }
     }
 
     /// `[[WKUserScript alloc] initWithSource:S injectionTime:T forMainFrameOnly:F inContentWorld:W]`:
@@ -625,14 +707,7 @@ struct ObjCFileScanner {
         guard !worldSends.isEmpty, !scriptLiterals.isEmpty else { return }
         var worldAt: [Int: String] = [:]
         for send in worldSends {
-            var ranges = [send.source]
-            if send.source.count == 1, tokens[send.source.lowerBound].kind == .identifier {
-                let key = (send.scope ?? "") + "\u{0}" + tokens[send.source.lowerBound].text
-                ranges += stringDeclarations.filter { $0.key == key }.map(\.value)
-            }
-            for range in ranges {
-                for k in range where tokens[k].kind == .string { worldAt[tokens[k].range.lowerBound] = send.world }
-            }
+            for offset in literalOffsets(in: send.source, scope: send.scope) { worldAt[offset] = send.world }
         }
         for k in scriptLiterals.indices { scriptLiterals[k].world = worldAt[scriptLiterals[k].token.range.lowerBound] }
     }

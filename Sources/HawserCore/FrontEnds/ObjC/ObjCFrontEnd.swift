@@ -159,8 +159,12 @@ enum ObjCFrontEnd {
                         let location = SourceLocation(file: call.file, line: first.line, column: first.column)
                         let names = symbols.string(argument, file: call.file, scope: call.scope)
                         let text = argument.map(\.text).joined(separator: " ")
+                        // Two calls are two registrations only when the wrapper's send runs
+                        // whenever the wrapper does (directly in its body, not in a branch).
+                        let certain = wrapped.use.block == wrapped.use.scope
                         register(
-                            wrapped.use, names: names, at: location, block: call.block,
+                            wrapped.use, names: names, at: location,
+                            block: certain ? call.block : call.block.map { $0 + "@" + location.description },
                             reason: "parameter '\(wrapped.parameterName)' of \(wrapped.display) receives '\(text)', which is not a constant name",
                             into: &facts)
                     }
@@ -189,7 +193,7 @@ enum ObjCFrontEnd {
         var scripts: [EmbeddedScript] = []
         for literal in scanner.scriptLiterals {
             guard var decoded = ObjCStringDecoder.decode(literal.token, in: file.bytes) else { continue }
-            if literal.formatArguments != nil {
+            if !literal.formats.isEmpty {
                 decoded = ObjCStringDecoder.applyingFormat(decoded, fillerPrefix: EmbeddedScript.interpolationPrefix)
             }
             var segments: [EmbeddedScript.Segment] = []
@@ -202,19 +206,24 @@ enum ObjCFrontEnd {
                 file: file.path, bytes: decoded.bytes, segments: segments,
                 world: literal.world.flatMap(ContentWorldSpec.init(swift:)), interpolationSpelling: "%@")
             for (number, specifier) in decoded.specifiers.enumerated() {
-                let arguments = literal.formatArguments ?? []
+                // Every send that uses the literal as its format fills the specifier: the names of
+                // all of them, or none (a dynamic name) when one cannot be read.
+                var names: [String]? = []
                 let isString = specifier.conversion == UInt8(ascii: "@") || specifier.conversion == UInt8(ascii: "s")
-                guard isString, specifier.argument < arguments.count else {
-                    script.interpolations[EmbeddedScript.interpolationPrefix + String(number)] = []
-                    continue
-                }
-                let argument = arguments[specifier.argument]
-                // A parameter of the method around the literal is every name its callers pass.
-                let names: [String]?
-                if let enclosing = literal.enclosing, let position = Wrappers.parameter(argument, in: enclosing, loops: []) {
-                    names = parameters.names(enclosing, position: position)
-                } else {
-                    names = symbols.string(argument, file: file.path, scope: literal.scope)
+                for format in literal.formats {
+                    guard isString, specifier.argument < format.arguments.count, let known = names else {
+                        names = nil
+                        break
+                    }
+                    let argument = format.arguments[specifier.argument]
+                    // A parameter of the method around the send is every name its callers pass.
+                    let values: [String]?
+                    if let enclosing = format.enclosing, let position = Wrappers.parameter(argument, in: enclosing, loops: []) {
+                        values = parameters.names(enclosing, position: position)
+                    } else {
+                        values = symbols.string(argument, file: file.path, scope: format.scope)
+                    }
+                    names = values.map { known + $0.filter { !known.contains($0) } }
                 }
                 script.interpolations[EmbeddedScript.interpolationPrefix + String(number)] = names ?? []
             }

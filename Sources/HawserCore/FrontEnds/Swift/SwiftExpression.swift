@@ -50,8 +50,14 @@ struct SwiftArgument {
 
 /// `{ a, b in … }` or `{ … $0 … }`: its parameter names and body tokens.
 struct SwiftClosure {
+    /// The declared names; empty when the body uses `$0`, `$1`, ….
     var parameters: [String]
     var body: [SwiftToken]
+
+    /// The name the `position`th parameter has in the body: its declared name, else `$position`.
+    func parameter(_ position: Int) -> String {
+        parameters.isEmpty ? "$\(position)" : position < parameters.count ? parameters[position] : "$\(position)"
+    }
 }
 
 /// A small Pratt parser over comment-free tokens.
@@ -432,39 +438,14 @@ struct SwiftExpressionParser {
         return pieces
     }
 
-    /// The braces at `i`, as a closure; `i` ends after the `}`.
+    /// The braces at `i`, as a closure; `i` ends after the `}`. Its signature is read by
+    /// `SwiftClosureSignature`, as the scanner reads it.
     private mutating func closure() -> SwiftClosure {
         let body = braced()
-        // `{ a, b in`, `{ (a, b) in`, `{ [weak self] a in`, `{ a -> T in`.
-        var j = 0
-        if j < body.count, body[j].isSymbol("[") {
-            var nesting = 0
-            while j < body.count {
-                if body[j].isSymbol("[") { nesting += 1 }
-                if body[j].isSymbol("]") { nesting -= 1; if nesting == 0 { j += 1; break } }
-                j += 1
-            }
+        guard let signature = SwiftClosureSignature.parse(count: body.count, { SwiftClosureSignature.Piece(body[$0]) }) else {
+            return SwiftClosure(parameters: [], body: body)
         }
-        var k = j
-        var names: [String] = []
-        var sawIn = false
-        while k < body.count, k - j < 24 {
-            let t = body[k]
-            if t.isKeyword("in") { sawIn = true; break }
-            if t.kind == .identifier, !(k > j && body[k - 1].isSymbol(":")) { names.append(t.identifier) }
-            if t.isSymbol("{") || t.isSymbol("}") || (t.kind == .operatorSymbol && t.text != "->") || t.kind == .string { break }
-            if t.isSymbol("->") { break }
-            k += 1
-        }
-        if !sawIn, let arrow = body[j...].firstIndex(where: { $0.isSymbol("->") }), arrow < k + 8,
-           let inIndex = body[arrow...].firstIndex(where: { $0.isKeyword("in") }) {
-            k = inIndex
-            sawIn = true
-        }
-        if sawIn {
-            return SwiftClosure(parameters: names, body: Array(body[(k + 1)...]))
-        }
-        return SwiftClosure(parameters: [], body: Array(body[j...]))
+        return SwiftClosure(parameters: signature.names, body: Array(body[signature.bodyStart...]))
     }
 
     /// The tokens inside the braces at `i`; `i` ends after the `}`.

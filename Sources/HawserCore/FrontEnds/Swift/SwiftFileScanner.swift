@@ -54,6 +54,9 @@ struct SwiftFileScanner {
     private struct Branch {
         var opener: Int?
         var clauses: [Int] = []
+        /// A closure's body: its line starts again from the function's (it does not extend the
+        /// lines around it, so closures nested 100,000 deep make ids of one length).
+        var isClosure = false
         var isEmpty: Bool { opener == nil && clauses.isEmpty }
     }
 
@@ -99,9 +102,9 @@ struct SwiftFileScanner {
     /// String literals that mention `messageHandlers`: JavaScript to analyse in place.
     private(set) var scriptLiterals: [(token: SwiftToken, context: SwiftContext)] = []
     /// The content world of a `WKUserScript(source:…, in: world)` by the source literal's first
-    /// byte offset, or by the name of the variable passed as its source.
+    /// byte offset, or by the reference to the variable passed as its source.
     private(set) var worldsByLiteral: [Int: String] = [:]
-    private(set) var worldsByName: [(name: String, world: String, context: SwiftContext)] = []
+    private(set) var worldsByReference: [(reference: [SwiftToken], world: String, context: SwiftContext)] = []
     /// `replacingOccurrences(of: "…", with: value)` and `"key": value` entries of dictionary
     /// literals: candidate template bindings, resolved once every file is scanned.
     private(set) var bindingCandidates: [(key: SwiftToken, value: [SwiftToken], context: SwiftContext)] = []
@@ -201,6 +204,13 @@ struct SwiftFileScanner {
             let frame = frameForBrace(at: i)
             var branch = Branch()
             if case .block = frame, branchKeywordDepth == parenDepth { branch.opener = i }
+            // A closure's body (any other block but `do`, `defer` and `repeat`) may run later,
+            // more than once or never: a line of its own.
+            if case .block = frame, branch.opener == nil, switchKeywordDepth != parenDepth, i > 0,
+               !(tokens[i - 1].is(.do) || tokens[i - 1].is(.defer) || tokens[i - 1].is(.repeat)) {
+                branch.opener = i
+                branch.isClosure = true
+            }
             if case .block = frame, switchKeywordDepth == parenDepth { switchFrames.insert(frames.count) }
             branchKeywordDepth = nil
             switchKeywordDepth = nil
@@ -230,7 +240,7 @@ struct SwiftFileScanner {
 
     private func frameForBrace(at i: Int) -> Frame {
         guard let pending, pendingDepth == parenDepth else {
-            if let binding = forEachBinding(at: i) { return .loop(binding) }
+            if let binding = closureBinding(at: i) { return .loop(binding) }
             return .block
         }
         switch pending {
@@ -636,7 +646,15 @@ struct SwiftFileScanner {
             names = [identifier(at: j)]
             j += 1
             // `for x: T in …`
-            if j < tokens.count, tokens[j].is(.colon) { j = typeEnd(from: j + 1) }
+            if j < tokens.count, tokens[j].is(.colon) {
+                var nesting = 0
+                j += 1
+                while j < tokens.count, !(nesting == 0 && (tokens[j].is(.in) || tokens[j].is(.leftBrace))) {
+                    if tokens[j].is(.leftParen) || tokens[j].is(.leftBracket) || tokens[j].is(.less) { nesting += 1 }
+                    if tokens[j].is(.rightParen) || tokens[j].is(.rightBracket) || tokens[j].is(.greater) { nesting -= 1 }
+                    j += 1
+                }
+            }
         }
         guard !names.isEmpty, j < tokens.count, tokens[j].is(.in) else { return nil }
         var k = j + 1
@@ -653,21 +671,71 @@ struct SwiftFileScanner {
             isFiltered: k < tokens.count && tokens[k].is(.where))
     }
 
-    /// `SOURCE.forEach { NAME in … }` or `SOURCE.forEach { …$0… }` with the `{` at `i`.
-    private func forEachBinding(at i: Int) -> SwiftBinding? {
-        guard i >= 2, tokens[i - 1].is(.forEach), tokens[i - 2].is(.dot) else { return nil }
-        let start = postfixStart(before: i - 2)
-        guard start < i - 2 else { return nil }
-        var names: [String] = []
-        var j = i + 1
-        if j < tokens.count, tokens[j].is(.leftParen) { j += 1 }
-        var k = j
-        while k < tokens.count, k - j < 8, tokens[k].kind == .identifier || tokens[k].is(.comma) || tokens[k].is(.rightParen) {
-            if tokens[k].kind == .identifier { names.append(identifier(at: k)) }
-            k += 1
+    /// `SOURCE.forEach { NAME in … }` or `SOURCE.forEach { …$0… }` with the `{` at `i`; also
+    /// `map`, `compactMap`, `flatMap` and `filter`, as a trailing closure or the only argument
+    /// (`.map({ … })`), and `reduce(into: x) { acc, NAME in … }` / `reduce(x) { … }`, whose
+    /// element is the second parameter. The signature is read by `SwiftClosureSignature`, as the
+    /// expression parser reads it.
+    private func closureBinding(at i: Int) -> SwiftBinding? {
+        guard i >= 2 else { return nil }
+        var method = i - 1
+        var isArgument = false
+        if tokens[method].is(.leftParen) {
+            // `.map({ … })`
+            method -= 1
+        } else if tokens[method].is(.rightParen) || tokens[method].is(.comma) {
+            // `.reduce(into: []) { … }`, `.reduce([], { … })`: back to the `(` (a few tokens;
+            // a longer initial value is not read, so the walk stays linear).
+            isArgument = true
+            var nesting = tokens[method].is(.rightParen) ? 0 : 1
+            let limit = max(0, method - 64)
+            while method >= limit {
+                if tokens[method].is(.rightParen) || tokens[method].is(.rightBracket) { nesting += 1 }
+                if tokens[method].is(.leftParen) || tokens[method].is(.leftBracket) {
+                    nesting -= 1
+                    if nesting == 0 { break }
+                }
+                method -= 1
+            }
+            guard method >= limit, tokens[method].is(.leftParen) else { return nil }
+            method -= 1
+            guard method >= 0, tokens[method].is(.reduce) else { return nil }
         }
-        if !(k < tokens.count && tokens[k].is(.in)) { names = [] }
-        return SwiftBinding(names: names, source: SwiftSpan(file: fileIndex, range: start..<(i - 2)), isClosure: true)
+        guard method >= 1, tokens[method - 1].is(.dot) else { return nil }
+        switch tokens[method].word {
+        case .forEach, .map, .compactMap, .flatMap, .filter, .reduce: break
+        default: return nil
+        }
+        let isReduce = tokens[method].is(.reduce)
+        if isReduce, !isArgument { return nil }
+        let dot = method - 1
+        let start = postfixStart(before: dot)
+        guard start < dot else { return nil }
+        let signature = SwiftClosureSignature.parse(count: tokens.count - (i + 1)) { piece(at: i + 1 + $0) }
+        return SwiftBinding(
+            names: signature?.names ?? [], source: SwiftSpan(file: fileIndex, range: start..<dot), isClosure: true,
+            isFiltered: tokens[method].is(.filter) || tokens[method].is(.compactMap), elementOffset: isReduce ? 1 : 0)
+    }
+
+    /// The token at `j` as `SwiftClosureSignature` reads it.
+    private func piece(at j: Int) -> SwiftClosureSignature.Piece {
+        let t = tokens[j]
+        switch t.word {
+        case .leftParen: return .leftParen
+        case .rightParen: return .rightParen
+        case .leftBracket: return .leftBracket
+        case .rightBracket: return .rightBracket
+        case .leftBrace: return .leftBrace
+        case .rightBrace: return .rightBrace
+        case .less: return .less
+        case .greater: return .greater
+        case .comma: return .comma
+        case .colon: return .colon
+        case .arrow: return .arrow
+        default:
+            guard t.kind == .identifier else { return .other }
+            return .name(identifier(at: j), backticked: bytes[Int(t.start)] == UInt8(ascii: "`"))
+        }
     }
 
     /// The first token of the postfix expression (`a.b(c)[d]?.e`) that ends just before `end`.
@@ -728,8 +796,10 @@ struct SwiftFileScanner {
         let first = source.tokens.lowerBound
         if source.tokens.count == 1, tokens[first].kind == .string {
             worldsByLiteral[tokens[first].range.lowerBound] = worldText
-        } else if source.tokens.count == 1, tokens[first].kind == .identifier {
-            worldsByName.append((identifier(at: first), worldText, context()))
+        } else if !source.tokens.isEmpty, source.tokens.count <= 8 {
+            // A name (`pageSource`) or a member (`Self.pageSource`, `Scripts.page`): resolved to
+            // the variable it reads once every file is scanned.
+            worldsByReference.append((list.tokens(source.tokens), worldText, context()))
         }
     }
 
@@ -757,14 +827,20 @@ struct SwiftFileScanner {
         default:
             return
         }
-        // Mutations: only of `self.x` or a bare `x`.
+        // Mutations of `self.x` or a bare `x`, and of `v.x` through a plain name `v` (resolution
+        // keeps those whose `v` is a value of the variable's type).
         let onSelf = !afterDot || isSelf(at: i - 2)
-        guard onSelf, !(i > 0 && (tokens[i - 1].is(.let) || tokens[i - 1].is(.var))) else { return }
+        var receiver: SwiftSpan?
+        if !onSelf {
+            guard i >= 2, tokens[i - 2].kind == .identifier, !(i >= 3 && (tokens[i - 3].is(.dot) || tokens[i - 3].is(.question))) else { return }
+            receiver = SwiftSpan(file: fileIndex, range: (i - 2)..<(i - 1))
+        }
+        guard !(i > 0 && (tokens[i - 1].is(.let) || tokens[i - 1].is(.var))) else { return }
         if next.is(.assign) || next.is(.plusAssign) {
             let name = identifier(at: i)
             let end = expressionEnd(from: i + 2)
             symbols.mutationsByName[name, default: []].append(SwiftMutation(
-                name: name, onSelf: true, kind: next.is(.assign) ? .assign : .appendContents,
+                name: name, onSelf: receiver == nil, receiver: receiver, kind: next.is(.assign) ? .assign : .appendContents,
                 value: SwiftSpan(file: fileIndex, range: (i + 2)..<end), context: context()))
         } else if next.is(.dot), i + 3 < tokens.count, tokens[i + 3].is(.leftParen) {
             let method = tokens[i + 2].word
@@ -792,14 +868,14 @@ struct SwiftFileScanner {
             if let kind {
                 let name = identifier(at: i)
                 symbols.mutationsByName[name, default: []].append(SwiftMutation(
-                    name: name, onSelf: true, kind: kind, value: SwiftSpan(file: fileIndex, range: range), context: context()))
+                    name: name, onSelf: receiver == nil, receiver: receiver, kind: kind, value: SwiftSpan(file: fileIndex, range: range), context: context()))
             }
         } else if next.is(.leftBracket), !next.isFirstOnLine {
             let close = skipBalanced(from: i + 1)
             if close < tokens.count, tokens[close].is(.assign) {
                 let name = identifier(at: i)
                 symbols.mutationsByName[name, default: []].append(SwiftMutation(
-                    name: name, onSelf: true, kind: .key, value: SwiftSpan(file: fileIndex, range: (i + 2)..<(close - 1)),
+                    name: name, onSelf: receiver == nil, receiver: receiver, kind: .key, value: SwiftSpan(file: fileIndex, range: (i + 2)..<(close - 1)),
                     context: context()))
             }
         }
@@ -1041,7 +1117,11 @@ struct SwiftFileScanner {
             if branches[depth - 1].isEmpty { return outer }
         }
         let branch = branches[depth - 1]
-        if !branch.isEmpty, let outerChain = chain { chain = self.chain(outerChain, extendedBy: branch) }
+        if branch.isClosure {
+            chain = function.map { self.chain($0, extendedBy: branch) }
+        } else if !branch.isEmpty, let outerChain = chain {
+            chain = self.chain(outerChain, extendedBy: branch)
+        }
         let straightLine = chain.map { chain in topLevelClause.map { chain + ">" + scopeID(at: $0) } ?? chain }
         return Place(
             context: outer.context.with(typePath: typePath, function: function, straightLine: straightLine, bindings: bindings),

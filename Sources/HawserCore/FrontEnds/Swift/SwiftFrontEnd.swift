@@ -37,9 +37,12 @@ enum SwiftFrontEnd {
                 default: continue
                 }
                 resolved += 1
+                // Through a parameter, the call site is the registration; it registers certainly
+                // only when the `add` runs whenever the function does (not in a branch of it).
+                let scope = origin.map { use.context.straightLine == use.context.function ? $0.scope : nil } ?? use.scope
                 let registration = HandlerRegistration(
                     name: name, location: origin?.location ?? use.location, reply: use.reply, world: use.world,
-                    scope: result.filtered ? nil : (origin.map(\.scope) ?? use.scope), isPattern: isPattern)
+                    scope: result.filtered ? nil : scope, isPattern: isPattern)
                 if seen.insert(registration).inserted { facts.registrations.append(registration) }
             }
             if resolved == 0 || !result.failures.isEmpty {
@@ -61,8 +64,8 @@ enum SwiftFrontEnd {
         // Lines as the lexer counts them (a lone `\r` ends one too).
         var lines = LineTable(file.bytes)
         var worlds = scanner.worldsByLiteral
-        for (name, world, context) in scanner.worldsByName {
-            for variable in resolver.variables(named: name, from: context) {
+        for (reference, world, context) in scanner.worldsByReference {
+            for variable in resolver.variables(referencedBy: reference, from: context) {
                 guard let initializer = variable.initializer else { continue }
                 let tokens = resolver.index.tokens(initializer)
                 if tokens.count == 1, tokens[0].kind == .string { worlds[tokens[0].range.lowerBound] = world }

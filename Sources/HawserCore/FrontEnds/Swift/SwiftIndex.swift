@@ -99,8 +99,9 @@ struct SwiftContext: Hashable {
     }
 }
 
-/// `for NAMES in SOURCE` or `SOURCE.forEach { NAMES in … }`: names bound to the elements of a
-/// collection, which is evaluated in the context the binding itself sits in.
+/// `for NAMES in SOURCE` or `SOURCE.forEach { NAMES in … }` (also `map`, `compactMap`,
+/// `flatMap`, `filter`, `reduce`): names bound to the elements of a collection, which is
+/// evaluated in the context the binding itself sits in.
 struct SwiftBinding: Hashable {
     /// The declared names; empty for a closure that uses `$0` and `$1`.
     var names: [String]
@@ -108,6 +109,19 @@ struct SwiftBinding: Hashable {
     var isClosure: Bool
     /// `for … where …`: only some elements reach the body.
     var isFiltered = false
+    /// `reduce`'s closure: its first parameter is the accumulator, the element comes after it.
+    var elementOffset = 0
+
+    /// Where `name` sits in each element this binding gives (`slot` of `count` parts: a
+    /// dictionary's key 0 and value 1), or nil when the binding does not declare it.
+    /// `isAccumulator` when it names `reduce`'s accumulator, which is no element.
+    func slot(of name: String) -> (slot: Int, count: Int, isAccumulator: Bool)? {
+        // A closure without a signature reads `$0`, `$1`: the same parameters, by position.
+        let declared = names.isEmpty && isClosure ? ["$0", "$1", "$2"].prefix(elementOffset + 2).map { $0 } : names
+        guard let position = declared.firstIndex(of: name) else { return nil }
+        if position < elementOffset { return (0, 1, true) }
+        return (position - elementOffset, declared.count - elementOffset, false)
+    }
 }
 
 /// A run of tokens of one scanned file.
@@ -191,6 +205,9 @@ struct SwiftMutation {
     var name: String
     /// Written `self.x` or bare `x` (not `other.x`).
     var onSelf: Bool
+    /// For `other.x`: the name `other` (resolution keeps the mutation when it is a value of the
+    /// variable's type).
+    var receiver: SwiftSpan? = nil
     var kind: Kind
     var value: SwiftSpan
     var context: SwiftContext

@@ -11,6 +11,19 @@ indirect enum SwiftValue: Hashable {
     case sequence([SwiftValue])
     case dictionary(keys: [SwiftValue], values: [SwiftValue])
 
+    /// The value with its origin's scope dropped: it reached the registration through storage
+    /// (a variable set here and read elsewhere) or a call that may not run, so the call site
+    /// that supplied it is not certainly a second registration of the name.
+    func uncertain() -> SwiftValue {
+        switch self {
+        case .string(let s, let origin?): return .string(s, origin: SwiftOrigin(location: origin.location, scope: nil))
+        case .pattern(let p, let origin?): return .pattern(p, origin: SwiftOrigin(location: origin.location, scope: nil))
+        case .sequence(let items): return .sequence(items.map { $0.uncertain() })
+        case .dictionary(let keys, let values): return .dictionary(keys: keys.map { $0.uncertain() }, values: values.map { $0.uncertain() })
+        default: return self
+        }
+    }
+
     func with(origin: SwiftOrigin) -> SwiftValue {
         switch self {
         case .string(let s, nil): return .string(s, origin: origin)
@@ -152,6 +165,38 @@ struct SwiftNameResolver {
         return []
     }
 
+    /// The variables a reference reads: `x` (as `variables(named:from:)`), or a member through a
+    /// type or a value, `Self.x`, `self.x`, `Scripts.x`, `a.b.x` (declared in the type or
+    /// inherited).
+    func variables(referencedBy tokens: [SwiftToken], from context: SwiftContext) -> [SwiftVariable] {
+        switch SwiftExpressionParser.parse(tokens) {
+        case .name(let name, _):
+            return variables(named: name, from: context)
+        case .member(let base?, let name):
+            var visiting = Set<String>()
+            let bases = evaluate(base, Scope(context: context), depth: 0, visiting: &visiting)
+            var result: [SwiftVariable] = []
+            for value in bases.values {
+                switch value {
+                case .metatype(let type), .instance(let type): result += declared(name, in: type)
+                default: break
+                }
+            }
+            return result
+        default:
+            return []
+        }
+    }
+
+    /// The declarations of member `name` in `type`, else in its nearest supertype that has one.
+    private func declared(_ name: String, in type: String) -> [SwiftVariable] {
+        if let own = index.members[SwiftIndex.memberKey(type, name)], !own.isEmpty { return own }
+        for parent in supertypes(of: type) {
+            if let inherited = index.members[SwiftIndex.memberKey(parent, name)], !inherited.isEmpty { return inherited }
+        }
+        return []
+    }
+
     // MARK: - Expressions
 
     private func evaluate(_ expression: SwiftExpression, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
@@ -287,14 +332,14 @@ struct SwiftNameResolver {
         }
         // Loop variables and closure parameters, innermost first.
         for (position, binding) in context.bindings.enumerated().reversed() {
-            let names = binding.names.isEmpty && binding.isClosure ? ["$0", "$1"] : binding.names
-            guard let slot = names.firstIndex(of: name) else { continue }
+            guard let (slot, count, isAccumulator) = binding.slot(of: name) else { continue }
+            if isAccumulator { return .failure("'\(name)' is the accumulator of reduce, not an element") }
             var outer = scope
             outer.context.bindings = Array(context.bindings.prefix(position))
             let source = expression(binding.source)
             var collection = evaluate(source, outer, depth: depth + 1, visiting: &visiting)
             collection.filtered = collection.filtered || binding.isFiltered
-            return element(slot, of: collection, count: names.count)
+            return element(slot, of: collection, count: count)
         }
         if let function = context.function.flatMap({ index.functionsByID[$0] }) {
             if let parameter = function.parameters.first(where: { $0.name == name }) {
@@ -344,8 +389,14 @@ struct SwiftNameResolver {
         guard !visiting.contains(key) else { return .failure("parameter '\(parameter.name)' of \(function.signature) depends on itself") }
         visiting.insert(key)
         defer { visiting.remove(key) }
-        if let declared = parameter.type.flatMap({ declaredType(index.tokens($0), from: function.context) }) {
-            return SwiftValues(values: [declared])
+        if let type = parameter.type {
+            // A value of a protocol type (or a collection of them, or a generic `T: P`) is any
+            // conformer: no caller is needed.
+            let tokens = index.tokens(type)
+            if let declared = declaredType(tokens, from: function.context, generics: function.generics)
+                ?? protocolCollection(tokens, from: function.context, generics: function.generics) {
+                return SwiftValues(values: [declared])
+            }
         }
         let position = function.parameters.firstIndex { $0.name == parameter.name } ?? 0
         var result = SwiftValues()
@@ -361,6 +412,9 @@ struct SwiftNameResolver {
                         location: index.location(first, file: call.context.file),
                         scope: call.context.straightLine.map { $0 + "|" + (call.receiver ?? "self") })
                     value.values = value.values.map { $0.with(origin: origin) }
+                    // A call inside a branch of its function may not run: it registers nothing
+                    // certainly, wherever its argument came from.
+                    if call.context.straightLine != call.context.function { value.values = value.values.map { $0.uncertain() } }
                 }
                 value.failures = value.failures.map { failure in
                     let at = argument.tokens.first.map { " at \(index.location($0, file: call.context.file))" } ?? ""
@@ -381,7 +435,7 @@ struct SwiftNameResolver {
 
     /// The type a declaration names, as a value, when it is a type the scan knows (not `String`
     /// or a collection of strings): `helper: TabHelper` → an instance of TabHelper.
-    private func declaredType(_ tokens: [SwiftToken], from context: SwiftContext) -> SwiftValue? {
+    private func declaredType(_ tokens: [SwiftToken], from context: SwiftContext, generics: [String: String] = [:]) -> SwiftValue? {
         var names = tokens.filter { $0.kind == .identifier && !["some", "any", "inout", "escaping"].contains($0.text) }
         guard let first = names.first else { return nil }
         if first.text == "String" || first.text == "Substring" { return nil }
@@ -389,8 +443,73 @@ struct SwiftNameResolver {
         // `T.Type` is the metatype of T.
         let isMetatype = names.count >= 2 && names.last?.text == "Type"
         if isMetatype { names.removeLast() }
-        guard let key = typeKey(named: names.map(\.identifier).joined(separator: "."), from: context) else { return nil }
+        var name = names.map(\.identifier).joined(separator: ".")
+        // A generic parameter `T: P` is a value of P.
+        if let constraint = generics[name] { name = constraint }
+        guard let key = typeKey(named: name, from: context) else { return nil }
         return isMetatype ? .metatype(key) : .instance(key)
+    }
+
+    /// `[P]`, `[any P]`, `Array<P>`, `Set<P>`, `[T]` with `T: P` (optional or not), P a protocol:
+    /// a collection of values of any conformer, as a sequence of one instance of P.
+    private func protocolCollection(_ tokens: [SwiftToken], from context: SwiftContext, generics: [String: String] = [:]) -> SwiftValue? {
+        var inner = tokens[...]
+        while let last = inner.last, last.isSymbol("?") || last.isSymbol("!") { inner = inner.dropLast() }
+        guard let first = inner.first, let last = inner.last else { return nil }
+        if first.isSymbol("["), last.isSymbol("]") {
+            inner = inner.dropFirst().dropLast()
+            if inner.contains(where: { $0.isSymbol(":") || $0.isSymbol("[") }) { return nil }
+        } else if first.kind == .identifier, ["Array", "Set", "ContiguousArray"].contains(first.text), inner.count >= 4,
+                  inner[inner.startIndex + 1].isSymbol("<"), last.isSymbol(">") {
+            inner = inner.dropFirst(2).dropLast()
+        } else {
+            return nil
+        }
+        let names = inner.filter { $0.kind == .identifier && !["some", "any"].contains($0.text) }
+        guard !names.isEmpty, inner.allSatisfy({ $0.kind == .identifier || $0.isSymbol(".") }) else { return nil }
+        var name = names.map(\.identifier).joined(separator: ".")
+        if let constraint = generics[name] { name = constraint }
+        guard let key = typeKey(named: name, from: context), isProtocol(key) else { return nil }
+        return .sequence([.instance(key)])
+    }
+
+    /// Whether `values` are collections with at least one element, every one an instance or a
+    /// type, and nothing failed: what the code puts in a collection is all known.
+    private static func holdsOnlyKnownInstances(_ values: SwiftValues) -> Bool {
+        guard values.failures.isEmpty, !values.values.isEmpty else { return false }
+        var sawElement = false
+        for value in values.values {
+            guard case .sequence(let items) = value else { return false }
+            for item in items {
+                switch item {
+                case .instance, .metatype: sawElement = true
+                default: return false
+                }
+            }
+        }
+        return sawElement
+    }
+
+    /// A protocol the scan sees declared, or one of another package that scanned types conform to.
+    private func isProtocol(_ key: String) -> Bool {
+        if let declarations = index.types[key] { return declarations.contains { $0.kind == .protocol } }
+        // A raw type (`enum E: String`) is no protocol, though enums name it like one.
+        return subtypes[key] != nil && !Self.rawTypes.contains(key)
+    }
+
+    private static let rawTypes: Set<String> = [
+        "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+        "UInt32", "UInt64", "Double", "Float", "Bool", "NSObject",
+    ]
+
+    /// Whether the name `span` holds, read at `context`, is a value of `type` (or of a subtype,
+    /// or of a protocol or superclass `type` conforms to).
+    private func isValue(_ span: SwiftSpan, in context: SwiftContext, of type: String, depth: Int, visiting: inout Set<String>) -> Bool {
+        let value = evaluate(expression(span), Scope(context: context), depth: depth + 1, visiting: &visiting)
+        return value.values.contains { value in
+            guard case .instance(let t) = value else { return false }
+            return t == type || isSubtype(t, of: type) || isSubtype(type, of: t)
+        }
     }
 
     private func variables(_ candidates: [SwiftVariable], depth: Int, visiting: inout Set<String>) -> SwiftValues {
@@ -423,17 +542,32 @@ struct SwiftNameResolver {
         }
         for mutation in index.mutationsByName[variable.name] ?? [] where mutation.context.file == variable.context.file
             || !variable.context.typePath.isEmpty {
-            guard mutation.context.typeKey == variable.context.typeKey || isSubtype(mutation.context.typeKey, of: variable.context.typeKey) else { continue }
-            if variable.context.function != nil, mutation.context.function != variable.context.function { continue }
+            if let receiver = mutation.receiver {
+                // `x.name = …` from outside: only for a member, through a value of its type.
+                guard variable.context.function == nil, !variable.context.typePath.isEmpty,
+                      isValue(receiver, in: mutation.context, of: variable.context.typeKey, depth: depth, visiting: &visiting) else { continue }
+            } else {
+                guard mutation.context.typeKey == variable.context.typeKey || isSubtype(mutation.context.typeKey, of: variable.context.typeKey) else { continue }
+                if variable.context.function != nil, mutation.context.function != variable.context.function { continue }
+            }
             sawValue = true
-            let value = evaluate(
+            var value = evaluate(
                 expression(mutation.value), Scope(context: mutation.context),
                 depth: depth + 1, visiting: &visiting)
+            // Stored here, read elsewhere: not the call that stored it registering again.
+            value.values = value.values.map { $0.uncertain() }
             switch mutation.kind {
             case .assign, .appendContents: result.merge(value)
             case .appendElement: result.merge(SwiftValues(values: [.sequence(value.values)], failures: value.failures))
             case .key: result.merge(SwiftValues(values: [.dictionary(keys: value.values, values: [])], failures: value.failures))
             }
+        }
+        if let type = variable.type, let collection = protocolCollection(index.tokens(type), from: variable.context),
+           !Self.holdsOnlyKnownInstances(result) {
+            // A collection of a protocol's values: any conformer may be in it, unless every
+            // value the code puts there is a known instance (which narrows it).
+            result.merge(SwiftValues(values: [collection]))
+            sawValue = true
         }
         if result.values.isEmpty, let type = variable.type, let declared = declaredType(index.tokens(type), from: variable.context) {
             // No value the scan can follow (none, or a closure's or a call's), but a declared type.
@@ -702,6 +836,8 @@ struct SwiftNameResolver {
                 var mapped = map(bases, transform, flatten: method == "flatMap", scope, depth: depth, visiting: &visiting)
                 mapped.filtered = mapped.filtered || method == "compactMap"
                 return mapped
+            case "reduce":
+                return reduce(bases, arguments, scope, depth: depth, visiting: &visiting)
             case "sorted", "reversed", "shuffled", "uniqued":
                 return bases
             case "filter", "prefix", "suffix", "dropFirst", "dropLast":
@@ -725,6 +861,11 @@ struct SwiftNameResolver {
         case .name("type", _) where arguments.first?.label == "of":
             let value = evaluate(arguments[0].value, scope, depth: depth + 1, visiting: &visiting)
             return SwiftValues(values: value.values.map { if case .instance(let t) = $0 { return .metatype(t) } else { return $0 } }, failures: value.failures)
+        case .array, .dictionary:
+            // `[String]()`, `[String: Bool]()`: an empty collection.
+            guard arguments.isEmpty else { return .failure("it calls something the scan cannot follow") }
+            if case .dictionary = callee { return SwiftValues(values: [.dictionary(keys: [], values: [])]) }
+            return SwiftValues(values: [.sequence([])])
         case .name(let name, _) where ["Array", "Set", "ContiguousArray", "String"].contains(name) && arguments.count == 1:
             return evaluate(arguments[0].value, scope, depth: depth + 1, visiting: &visiting)
         case .name(let name, _):
@@ -755,9 +896,7 @@ struct SwiftNameResolver {
                 value = current
             case .closure(let closure):
                 var inner = scope
-                let single = SwiftValues(values: [element])
-                inner.bound["$0"] = single
-                if let first = closure.parameters.first { inner.bound[first] = single }
+                inner.bound[closure.parameter(0)] = SwiftValues(values: [element])
                 value = evaluate(SwiftExpressionParser.yielded(byBody: closure.body), inner, depth: depth + 1, visiting: &visiting)
             default:
                 value = .failure("the transform of map is not a closure or key path")
@@ -767,6 +906,97 @@ struct SwiftNameResolver {
             if mapped.count > maxValues { break }
         }
         result.values = [.sequence(unique(mapped))]
+        return result
+    }
+
+    /// `bases.reduce(into: initial) { acc, x in acc.append(…) }` and `bases.reduce(initial) { acc, x in acc + […] }`
+    /// (also `$0`/`$1`): the initial elements and what the closure adds for every element, a
+    /// collection. What it adds may depend on a condition, so the result is filtered (never a
+    /// duplicate).
+    private func reduce(_ bases: SwiftValues, _ arguments: [SwiftArgument], _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
+        guard arguments.count == 2, case .closure(let closure) = arguments[1].value else {
+            return .failure("the combining function of reduce is not a closure")
+        }
+        let initial = evaluate(arguments[0].value, scope, depth: depth + 1, visiting: &visiting)
+        let into = arguments[0].label == "into"
+        let accumulator = closure.parameter(0)
+        let elements = bases.elements
+        var result = SwiftValues(values: [], failures: elements.failures, filtered: true)
+        var items: [SwiftValue] = []
+        var keys: [SwiftValue] = []
+        let start = initial.elements
+        result.failures += start.failures
+        items += start.values
+        var additions: [(value: SwiftExpression, kind: SwiftMutation.Kind)] = []
+        if into {
+            additions = Self.additions(to: accumulator, in: closure.body)
+            if additions.isEmpty { result.failures.append("the closure of reduce(into:) adds nothing the scan can read") }
+        } else {
+            additions = [(SwiftExpressionParser.yielded(byBody: closure.body), .assign)]
+        }
+        for element in elements.values {
+            var inner = scope
+            inner.bound[closure.parameter(1)] = SwiftValues(values: [element])
+            inner.bound[accumulator] = SwiftValues(values: [.sequence(start.values)])
+            for addition in additions {
+                let value = evaluate(addition.value, inner, depth: depth + 1, visiting: &visiting)
+                result.failures += value.failures
+                switch addition.kind {
+                case .appendElement: items += value.values
+                case .key: keys += value.values
+                case .assign, .appendContents: items += value.elements.values
+                }
+            }
+            if items.count > maxValues { break }
+        }
+        result.failures = Array(Set(result.failures)).sorted()
+        result.values = keys.isEmpty ? [.sequence(unique(items))] : [.dictionary(keys: unique(keys), values: [])]
+        if !keys.isEmpty, !items.isEmpty { result.values.append(.sequence(unique(items))) }
+        return result
+    }
+
+    /// What a `reduce(into:)` closure adds to its accumulator `name`: `name.append(x)`,
+    /// `name.insert(x, at: …)`, `name.append(contentsOf: xs)`, `name.formUnion(xs)`,
+    /// `name += xs`, `name[k] = v`.
+    private static func additions(to name: String, in body: [SwiftToken]) -> [(value: SwiftExpression, kind: SwiftMutation.Kind)] {
+        var result: [(value: SwiftExpression, kind: SwiftMutation.Kind)] = []
+        func close(from open: Int) -> Int? {
+            var nesting = 0
+            for k in open..<body.count {
+                if body[k].isSymbol("(") || body[k].isSymbol("[") || body[k].isSymbol("{") { nesting += 1 }
+                if body[k].isSymbol(")") || body[k].isSymbol("]") || body[k].isSymbol("}") {
+                    nesting -= 1
+                    if nesting == 0 { return k }
+                }
+            }
+            return nil
+        }
+        var k = 0
+        while k + 1 < body.count {
+            defer { k += 1 }
+            let t = body[k]
+            guard t.kind == .identifier, t.identifier == name, !(k > 0 && body[k - 1].isSymbol(".")) else { continue }
+            if body[k + 1].isSymbol("."), k + 3 < body.count, body[k + 3].isSymbol("("),
+               ["append", "insert", "formUnion"].contains(body[k + 2].text), let end = close(from: k + 3) {
+                let arguments = SwiftExpressionParser.arguments(Array(body[(k + 3)...end]))
+                guard let first = arguments.first else { continue }
+                let isContents = first.label == "contentsOf" || body[k + 2].text == "formUnion"
+                result.append((first.value, isContents ? .appendContents : .appendElement))
+            } else if body[k + 1].isSymbol("+=") {
+                var end = k + 2
+                var nesting = 0
+                while end < body.count {
+                    let u = body[end]
+                    if nesting == 0, u.isSymbol(";") || (end > k + 2 && u.isFirstOnLine) || u.isSymbol("}") { break }
+                    if u.isSymbol("(") || u.isSymbol("[") || u.isSymbol("{") { nesting += 1 }
+                    if u.isSymbol(")") || u.isSymbol("]") || u.isSymbol("}") { nesting -= 1 }
+                    end += 1
+                }
+                result.append((SwiftExpressionParser.parse(Array(body[(k + 2)..<end])), .appendContents))
+            } else if body[k + 1].isSymbol("["), let end = close(from: k + 1), end + 1 < body.count, body[end + 1].isSymbol("=") {
+                result.append((SwiftExpressionParser.parse(Array(body[(k + 2)..<end])), .key))
+            }
+        }
         return result
     }
 

@@ -29,6 +29,7 @@ enum SwiftWord: String, CaseIterable {
     case get, set, willSet, didSet, _read, _modify
     case `self`, name, forEach, add, addScriptMessageHandler, WKUserScript, replacingOccurrences, WKScriptMessage
     case append, insert, contentsOf, formUnion, updateValue
+    case map, compactMap, flatMap, filter, reduce, `do`, `defer`
 
     /// The identifier spellings: an identifier's bytes looked up here give its word.
     static let identifiers = Table(allCases.filter { $0.rawValue.first.map { $0.isLetter || $0 == "_" } ?? false })

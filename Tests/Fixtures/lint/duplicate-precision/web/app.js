@@ -1,0 +1,12 @@
+window.webkit.messageHandlers.deferredReady.postMessage({});
+window.webkit.messageHandlers.deferredClose.postMessage({});
+window.webkit.messageHandlers.maybeTwice.postMessage({});
+window.webkit.messageHandlers.afterLoad.postMessage({});
+window.webkit.messageHandlers.twice.postMessage({});
+window.webkit.messageHandlers.wrappedTwice.postMessage({});
+window.webkit.messageHandlers.deferredRedy.postMessage({});
+window.webkit.messageHandlers.objcMaybe.postMessage({});
+window.webkit.messageHandlers.objcOther.postMessage({});
+window.webkit.messageHandlers.objcConditional.postMessage({});
+window.webkit.messageHandlers.objcWrappedTwice.postMessage({});
+window.webkit.messageHandlers.objcTwice.postMessage({});

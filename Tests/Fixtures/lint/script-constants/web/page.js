@@ -1,0 +1,2 @@
+window.webkit.messageHandlers.pageHandler.postMessage("page");
+window.webkit.messageHandlers.objcPage.postMessage("page");
