@@ -259,6 +259,11 @@ final class HandlerAccessResolver {
         let result: HandlerValue?
         if sources.count == 1 && (assigned.isEmpty || sources[0].kind == .const) {
             result = declared[0]
+        } else if sources.count == 1, sources[0].declarator?.child(field: "value") == nil, assigned.count == 1,
+                  let only = assigned[0] {
+            // `var h; … h = window.webkit.messageHandlers.x;`: declared without a value and
+            // assigned once, so it only ever holds that one value (or nothing yet).
+            result = value(of: only)
         } else {
             let assignedValues = assigned.compactMap { $0.flatMap { value(of: $0) } }
             let related = (declared.compactMap { $0 } + assignedValues).contains { $0.isHandlerRelated }

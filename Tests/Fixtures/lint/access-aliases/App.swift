@@ -1,5 +1,5 @@
 func install(_ c: WKUserContentController, _ h: Handler) {
-    for name in ["viaWebkit", "viaHandlers", "viaSingle", "viaDestructuring", "viaRenamed", "viaKey", "blockScoped", "viaLocalWindow"] {
+    for name in ["viaWebkit", "viaHandlers", "viaSingle", "viaDestructuring", "viaRenamed", "viaKey", "blockScoped", "viaLocalWindow", "viaAssignedOnce", "first", "second"] {
         c.add(h, name: name)
     }
 }

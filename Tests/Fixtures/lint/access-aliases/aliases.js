@@ -35,3 +35,16 @@ function local(window) {
 let moving = window.webkit.messageHandlers;
 moving = {};
 moving.reassigned.postMessage(10);
+
+// Declared without a value and assigned once: it only ever holds that handler.
+var assignedOnce;
+try {
+  assignedOnce = window.webkit.messageHandlers['viaAssignedOnce'];
+} catch (_) {}
+assignedOnce.postMessage(11);
+
+// Assigned twice: no single value.
+var assignedTwice;
+assignedTwice = window.webkit.messageHandlers.first;
+assignedTwice = window.webkit.messageHandlers.second;
+assignedTwice.postMessage(12);
