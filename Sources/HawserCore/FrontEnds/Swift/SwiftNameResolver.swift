@@ -279,6 +279,9 @@ struct SwiftNameResolver {
     private func name(_ name: String, token: SwiftToken, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
         if let bound = scope.bound[name] { return bound }
         let context = scope.context
+        // `nil` (an optional's default or first value) is no name: `add`'s name is a `String`,
+        // so a nil is unwrapped away (`if let`, `guard let`, `??`) before it could reach it.
+        if name == "nil" { return SwiftValues() }
         if name == "self" {
             return context.typePath.isEmpty ? .failure("'self' is used outside a type") : SwiftValues(values: [.instance(context.typeKey)])
         }
