@@ -16,6 +16,10 @@ public struct ProjectInput: Sendable {
     public var pages: [SourceFile]
     /// Files of any of these folders that could not be read: each is an `unreadable-file` error.
     public var unreadable: [UnreadableFile]
+    /// Whether the scripts are known to be Hawser's user scripts, so that the build's checks of
+    /// them (metadata, names) apply. A first run without a config (`FirstRunDefaults`) lints an
+    /// app's web files for handler names only: nothing says they are built by Hawser.
+    public var checksUserScripts = true
 
     public init(
         scripts: [SourceFile], swift: [SourceFile], config: HawserConfig = HawserConfig(), schemas: [SourceFile] = [],
@@ -118,7 +122,7 @@ public enum Pipeline {
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
             topLevelAwaitFiles: report.topLevelAwaitFiles)
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
-        report.add(userScripts.diagnostics + typeDiagnostics)
+        report.add((input.checksUserScripts ? userScripts.diagnostics : []) + typeDiagnostics)
         report.add(checkKnownWorlds(of: userScripts.scripts, pages: input.pages, report: report, config: input.config))
 
         let scripts = RuntimeScripts.scripts(config: input.config, contract: report.contract, worlds: userScripts.scripts.map(\.world))

@@ -25,8 +25,13 @@ struct ProjectInputs {
     /// Listed files that could not be read.
     var unreadable: [UnreadableFile]
 
+    /// Whether the scripts are checked as user scripts (`ProjectInput.checksUserScripts`).
+    var checksUserScripts = true
+
     var input: ProjectInput {
-        ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas, pages: pages, unreadable: unreadable)
+        var input = ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas, pages: pages, unreadable: unreadable)
+        input.checksUserScripts = checksUserScripts
+        return input
     }
 
     /// What a run without a config file applied in its place (`FirstRunDefaults`), if anything.
@@ -48,6 +53,7 @@ struct ProjectInputs {
         scripts = applied.scripts
         pages = applied.pages
         config = applied.config
+        checksUserScripts = applied.checksUserScripts
         firstRunDefaults = defaults
     }
 

@@ -175,12 +175,17 @@ final class AdoptionCLITests: XCTestCase {
             "App/Scripts/app.js": minified,
             "App/Web/index.html": "<script src=\"page.js\"></script>\n",
             "App/Web/page.js": "window.webkit.messageHandlers.pageReady.postMessage(1);\n",
+            // An app's own web files, not Hawser's user scripts: a style sheet of the same name,
+            // and another tool's metadata block, are no errors until a config says they are built.
+            "App/Scripts/theme.js": "document.body.classList.add('dark');\n",
+            "App/Scripts/theme.css": "body.dark { color: white }\n",
+            "App/Scripts/greasy.js": "// ==UserScript==\n// @name greasy\n// @grant none\n// ==/UserScript==\nvoid 0;\n",
         ])
         let result = try hawser(["lint", "--scripts", "App", "--swift", "App"], in: project)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.status, 0, result.stdout)
         XCTAssertEqual(result.stderr, """
-            hawser: 0 errors, 0 warnings in 4 files, 2 handlers (no config file; using what 'hawser init' proposes: \
+            hawser: 0 errors, 0 warnings in 7 files, 2 handlers (no config file; using what 'hawser init' proposes: \
             placeholders %NAME%; 3 vendored or minified files excluded; 1 script loaded by pages read as page scripts)
 
             """)
@@ -191,6 +196,7 @@ final class AdoptionCLITests: XCTestCase {
         XCTAssertEqual(configured.status, 1)
         XCTAssertTrue(configured.stdout.contains("App/Scripts/favicons.js:1:30: error: unexpected '.' [syntax-error]"), configured.stdout)
         XCTAssertTrue(configured.stdout.contains("'legacyBridge'"), configured.stdout)
+        XCTAssertTrue(configured.stdout.contains("[invalid-metadata]"), configured.stdout)
     }
 
     /// A build started in a subfolder runs from the config's folder, so it writes the same bytes

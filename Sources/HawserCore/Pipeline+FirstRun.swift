@@ -9,6 +9,9 @@
 /// - **pages**: a script that one of the app's own pages loads through `<script src>`, and that
 ///   no native source names, is a page script.
 ///
+/// And the scripts are linted for handler names only: the build's checks of user scripts
+/// (metadata blocks, two scripts of one name) wait for a config that says they are built.
+///
 /// The folders stay the ones given on the command line. A config file, however short, turns all
 /// of this off: what it says is what the user wants.
 public struct FirstRunDefaults: Sendable, Equatable {
@@ -32,6 +35,9 @@ public struct FirstRunDefaults: Sendable, Equatable {
     public static func apply(to input: ProjectInput) -> (input: ProjectInput, defaults: FirstRunDefaults) {
         var defaults = FirstRunDefaults()
         var input = input
+        // An app's web files, not known to be Hawser's user scripts: their metadata and names are
+        // the build's business, once a config says they are built.
+        input.checksUserScripts = false
         // Vendored and minified web files, by their path inside the folder read.
         func isVendoredOrMinified(_ file: SourceFile) -> Bool {
             guard file.isJavaScript || file.isPage else { return false }
