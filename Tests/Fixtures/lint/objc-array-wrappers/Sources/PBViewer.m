@@ -9,6 +9,7 @@ static NSString *const kPBZoomTopic = @"zoomIn";
 @implementation PBViewer {
     NSArray *_extraTopics;
     NSArray *_resetTopics;
+    NSString *_closeTopic;
 }
 
 - (instancetype)init {
@@ -16,6 +17,7 @@ static NSString *const kPBZoomTopic = @"zoomIn";
         _defaultTopics = @[@"printPage", kPBZoomTopic];
         _extraTopics = @[@"copyLink"];
         _resetTopics = @[@"resetView"];
+        _closeTopic = @"closeViewer";
     }
     return self;
 }
@@ -32,6 +34,7 @@ static NSString *const kPBZoomTopic = @"zoomIn";
     [hub subscribeTo:@[@"shareSheet", @"saveImage"]];
     [hub subscribeTo:self.defaultTopics];
     [hub attachTopics:_extraTopics toController:ucc];
+    [ucc addScriptMessageHandler:hub name:_closeTopic];
     // Not arrays of constant names: still unresolved, each with its reason.
     [hub subscribeTo:[self loadTopicsFromDisk]];
     [hub attachTopics:_resetTopics toController:ucc];
