@@ -25,10 +25,13 @@ final class ObjCFrontEndTests: XCTestCase {
         """
     }
 
-    private func assertUnresolved(_ source: String, text: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertUnresolved(
+        _ source: String, text: String, reason: String = "it is not a constant name the scan can see",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let facts = analyze(source)
         XCTAssertEqual(facts.registrations.map(\.name), [], file: file, line: line)
-        XCTAssertEqual(facts.diagnostics.map(\.message), ["cannot resolve handler name '\(text)' statically"], file: file, line: line)
+        XCTAssertEqual(facts.diagnostics.map(\.message), ["cannot resolve handler name '\(text)' statically: \(reason)"], file: file, line: line)
         XCTAssertEqual(facts.diagnostics.map(\.code), [.unresolvedRegistration], file: file, line: line)
     }
 
@@ -200,7 +203,7 @@ final class ObjCFrontEndTests: XCTestCase {
         """
         let facts = analyze(source)
         XCTAssertEqual(facts.registrations.map(\.name), ["observer", "paren", "observer", "long"])
-        XCTAssertEqual(facts.diagnostics.map(\.message), ["cannot resolve handler name 'kFunction' statically"])
+        XCTAssertEqual(facts.diagnostics.map(\.message), ["cannot resolve handler name 'kFunction' statically: it is not a constant name the scan can see"])
     }
 
     func testStringConstants() {
@@ -316,10 +319,10 @@ final class ObjCFrontEndTests: XCTestCase {
             for (NSString *key in handlers) {
                 [ucc addScriptMessageHandler:handlers[key] name:key];
             }
-        """), text: "key")
+        """), text: "key", reason: "it is the variable of a loop over 'handlers', which is not an array of constant names the scan can see")
         assertUnresolved(method("""
             for (NSString *key in [handlers allKeys]) { [ucc addScriptMessageHandler:self name:key]; }
-        """), text: "key")
+        """), text: "key", reason: "it is the variable of a loop over '[ handlers allKeys ]', which is not an array of constant names the scan can see")
         assertUnresolved(method("    [ucc addScriptMessageHandler:self name:\"cString\"];"), text: "\"cString\"")
     }
 
@@ -427,7 +430,7 @@ final class ObjCFrontEndTests: XCTestCase {
             ])
         let report = Pipeline.analyze(input)
         XCTAssertEqual(report.diagnostics.map { "\($0.location) \($0.code.rawValue)" }, [
-            "Bridge.m:5:44 unused-handler",
+            // 'readFile' is no unused-handler: the did-you-mean of 'readFiel' offers it.
             "Bridge.m:6:44 duplicate-registration",
             "Bridge.m:9:39 unknown-dispatch-name",
             "page.js:3:31 unregistered-handler",

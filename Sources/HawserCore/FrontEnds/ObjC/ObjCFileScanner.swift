@@ -394,6 +394,7 @@ struct ObjCFileScanner {
                       !(i > 1 && (tokens[i - 2].isSymbol(".") || tokens[i - 2].isSymbol("->"))) {
                 symbols.noteAssignment(to: tokens[i - 1].text, in: file)
             }
+            if token.text == "=" { propertyAssignment(at: i, symbols: &symbols) }
         case .identifier:
             switch token.text {
             case "for": loop(at: i)
@@ -409,6 +410,39 @@ struct ObjCFileScanner {
         default:
             break
         }
+    }
+
+    /// `_x = V;`, `self.x = V;` or `self->_x = V;` as a statement of an `init…` method gives
+    /// property `x` the value V; any other assignment of `x` (`other.x = …`, or outside an
+    /// `init…` method) makes it no constant.
+    private mutating func propertyAssignment(at i: Int, symbols: inout ObjCSymbolTable) {
+        guard i >= 1, tokens[i - 1].kind == .identifier, !declaredNames.contains(i - 1) else { return }
+        let target = tokens[i - 1].text
+        let name: String
+        var start = i - 1
+        if i >= 2, tokens[i - 2].isSymbol(".") || tokens[i - 2].isSymbol("->") {
+            let arrow = tokens[i - 2].isSymbol("->")
+            guard !arrow || target.hasPrefix("_") else { return }
+            name = arrow ? String(target.dropFirst()) : target
+            guard i >= 3, tokens[i - 3].isWord("self"), !(i >= 4 && (tokens[i - 4].isSymbol(".") || tokens[i - 4].isSymbol("->"))) else {
+                symbols.noteAssignment(toProperty: name)
+                return
+            }
+            start = i - 3
+        } else if target.hasPrefix("_"), target.count > 1 {
+            name = String(target.dropFirst())
+        } else {
+            return
+        }
+        let end = statementEnd(from: i + 1)
+        guard let method = scopes.last?.callable, !method.isFunction, method.callee.hasPrefix("init"),
+              start > 0, tokens[start - 1].isSymbol(";") || tokens[start - 1].isSymbol("{") || tokens[start - 1].isSymbol("}"),
+              end > i + 1, end < tokens.count, tokens[end].isSymbol(";")
+        else {
+            symbols.noteAssignment(toProperty: name)
+            return
+        }
+        symbols.defineProperty(name, .init(file: file, scope: scopes.last?.id, value: Array(tokens[(i + 1)..<end]), isConstant: false))
     }
 
     // MARK: - Methods, functions, loops

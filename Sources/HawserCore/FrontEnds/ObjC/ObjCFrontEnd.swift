@@ -31,7 +31,11 @@ enum ObjCFrontEnd {
                 wrappers.add(use, parameter: parameter, via: enclosing)
                 continue
             }
-            register(use, names: resolve(use, symbols: symbols), into: &facts)
+            if let enclosing = use.enclosing, let parameter = Wrappers.arrayParameter(of: use, in: enclosing) {
+                wrappers.add(use, parameter: parameter, via: enclosing, elements: true)
+                continue
+            }
+            register(use, names: resolve(use, symbols: symbols), reason: unresolvedReason(use), into: &facts)
         }
         wrappers.resolve(scanners: scanners, symbols: symbols, into: &facts)
         for dispatch in dispatches {
@@ -113,6 +117,8 @@ enum ObjCFrontEnd {
             /// The call that passed the parameter on to the registration (nil for the
             /// registration itself): where a wrapper nothing calls is reported.
             var site: SourceLocation?
+            /// The parameter is an array whose elements a loop registers: the callers pass arrays.
+            var elements = false
         }
 
         var byCallee: [String: [Wrapped]] = [:]
@@ -126,9 +132,20 @@ enum ObjCFrontEnd {
             return enclosing.parameters.lastIndex(of: tokens[0].text)
         }
 
-        mutating func add(_ use: ObjCFileScanner.RegistrationUse, parameter: Int, via callable: ObjCFileScanner.Callable) {
-            byCallee[callable.callee, default: []].append(
-                Wrapped(use: use, parameter: parameter, parameterName: callable.parameters[parameter], display: callable.display))
+        /// The position of the array parameter that the loop binding `use`'s name runs over:
+        /// `for (NSString *n in names) [c addScriptMessageHandler:self name:n];` in
+        /// `-listenTo:(NSArray *)names` (no outer loop variable shadowing `names`).
+        static func arrayParameter(of use: ObjCFileScanner.RegistrationUse, in enclosing: ObjCFileScanner.Callable) -> Int? {
+            let tokens = ObjCSymbolTable.strippingParentheses(use.nameTokens)
+            guard tokens.count == 1, tokens[0].kind == .identifier,
+                  let loop = use.loops.lastIndex(where: { $0.variable == tokens[0].text }) else { return nil }
+            return parameter(use.loops[loop].source, in: enclosing, loops: Array(use.loops[..<loop]))
+        }
+
+        mutating func add(_ use: ObjCFileScanner.RegistrationUse, parameter: Int, via callable: ObjCFileScanner.Callable, elements: Bool = false) {
+            byCallee[callable.callee, default: []].append(Wrapped(
+                use: use, parameter: parameter, parameterName: callable.parameters[parameter], display: callable.display,
+                elements: elements))
         }
 
         /// Follows every call of every wrapper, a wrapper's call inside another wrapper making
@@ -153,19 +170,23 @@ enum ObjCFrontEnd {
                             forwarded.nameText = argument.map(\.text).joined(separator: " ")
                             next[enclosing.callee, default: []].append(Wrapped(
                                 use: forwarded, parameter: position, parameterName: enclosing.parameters[position],
-                                display: enclosing.display, site: SourceLocation(file: call.file, line: first.line, column: first.column)))
+                                display: enclosing.display, site: SourceLocation(file: call.file, line: first.line, column: first.column),
+                                elements: wrapped.elements))
                             continue
                         }
                         let location = SourceLocation(file: call.file, line: first.line, column: first.column)
-                        let names = symbols.string(argument, file: call.file, scope: call.scope)
+                        let names = wrapped.elements
+                            ? symbols.strings(argument, file: call.file, scope: call.scope)
+                            : symbols.string(argument, file: call.file, scope: call.scope)
                         let text = argument.map(\.text).joined(separator: " ")
                         // Two calls are two registrations only when the wrapper's send runs
                         // whenever the wrapper does (directly in its body, not in a branch).
                         let certain = wrapped.use.block == wrapped.use.scope
+                        let what = wrapped.elements ? "an array of constant names" : "a constant name"
                         register(
                             wrapped.use, names: names, at: location,
                             block: certain ? call.block : call.block.map { $0 + "@" + location.description },
-                            reason: "parameter '\(wrapped.parameterName)' of \(wrapped.display) receives '\(text)', which is not a constant name",
+                            reason: "parameter '\(wrapped.parameterName)' of \(wrapped.display) receives '\(text)', which is not \(what)",
                             into: &facts)
                     }
                 }
@@ -242,6 +263,17 @@ enum ObjCFrontEnd {
             return symbols.strings(loop.source, file: use.file, scope: use.scope)
         }
         return symbols.string(tokens, file: use.file, scope: use.scope)
+    }
+
+    /// Why `resolve` found no name for `use`.
+    static func unresolvedReason(_ use: ObjCFileScanner.RegistrationUse) -> String {
+        let tokens = ObjCSymbolTable.strippingParentheses(use.nameTokens)
+        if tokens.count == 1, tokens[0].kind == .identifier,
+           let loop = use.loops.last(where: { $0.variable == tokens[0].text }) {
+            let source = loop.source.map(\.text).joined(separator: " ")
+            return "it is the variable of a loop over '\(source)', which is not an array of constant names the scan can see"
+        }
+        return "it is not a constant name the scan can see"
     }
 
     /// One suppression per comment holding `hawser-ignore:`. A comment alone on its line covers

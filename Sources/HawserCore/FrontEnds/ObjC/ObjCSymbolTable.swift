@@ -38,6 +38,40 @@ struct ObjCSymbolTable {
         methods[name, default: []].append(entry)
     }
 
+    /// Values that an `init…` method gives a property or instance variable (`_names = @[…];`,
+    /// `self.names = …;`), by the property's name (`names`): read as `_names`, `self.names` or
+    /// `self->_names` in the same file, unless the property is assigned anywhere else.
+    private(set) var properties: [String: [Entry]] = [:]
+    /// Properties assigned outside an `init…` method, or through another receiver.
+    private var reassignedProperties: Set<String> = []
+
+    mutating func defineProperty(_ name: String, _ entry: Entry) {
+        properties[name, default: []].append(entry)
+    }
+
+    mutating func noteAssignment(toProperty name: String) {
+        reassignedProperties.insert(name)
+    }
+
+    /// The property that `tokens` read on `self` (`_x`, `self.x`, `self->_x`), when an `init…`
+    /// method of `file` gives it its only values.
+    private func property(_ tokens: [ObjCToken], file: String) -> [Entry]? {
+        let name: String
+        if tokens.count == 1, tokens[0].kind == .identifier, tokens[0].text.hasPrefix("_") {
+            name = String(tokens[0].text.dropFirst())
+        } else if tokens.count == 3, tokens[0].isWord("self"), tokens[1].isSymbol("."), tokens[2].kind == .identifier {
+            name = tokens[2].text
+        } else if tokens.count == 3, tokens[0].isWord("self"), tokens[1].isSymbol("->"), tokens[2].kind == .identifier,
+                  tokens[2].text.hasPrefix("_") {
+            name = String(tokens[2].text.dropFirst())
+        } else {
+            return nil
+        }
+        guard !name.isEmpty, !reassignedProperties.contains(name),
+              let pool = properties[name]?.filter({ $0.file == file }), !pool.isEmpty else { return nil }
+        return pool
+    }
+
     /// Records `name = …` outside a declaration in `file`: a non-constant `name` declared in
     /// that file is then not a constant.
     mutating func noteAssignment(to name: String, in file: String) {
@@ -52,6 +86,9 @@ struct ObjCSymbolTable {
     func string(_ tokens: [ObjCToken], file: String, scope: String?, depth: Int = 0) -> [String]? {
         let tokens = Self.strippingParentheses(tokens)
         guard depth <= Self.maximumDepth else { return nil }
+        if let pool = property(tokens, file: file) {
+            return union(pool.map { string($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
+        }
         if tokens.count > 1 {
             guard let method = Self.unaryMessage(tokens), let pool = methods[method] else { return nil }
             return union(pool.map { string($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
@@ -89,6 +126,9 @@ struct ObjCSymbolTable {
     func strings(_ tokens: [ObjCToken], file: String, scope: String?, depth: Int = 0) -> [String]? {
         let tokens = Self.strippingParentheses(tokens)
         guard !tokens.isEmpty, depth <= Self.maximumDepth else { return nil }
+        if let pool = property(tokens, file: file) {
+            return union(pool.map { strings($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
+        }
         if tokens.count == 1 {
             guard tokens[0].kind == .identifier, let pool = visible(tokens[0].text, file: file, scope: scope) else { return nil }
             return union(pool.map { strings($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })

@@ -144,6 +144,9 @@ struct SwiftFileScanner {
         case .punctuation, .operatorSymbol:
             symbol(token, at: i, symbols: &symbols)
         case .identifier:
+            // A keyword as an argument label (`attach(for: x)`, `d[k, default: []]`) or a
+            // parameter's external name (`func f(for name: String)`) is only a label.
+            if isKeywordLabel(at: i) { return }
             switch token.word {
             case .if, .else, .guard, .catch:
                 branchKeywordDepth = parenDepth
@@ -185,6 +188,26 @@ struct SwiftFileScanner {
         default:
             break
         }
+    }
+
+    /// Whether the keyword at `i` is an argument label or a parameter's external name: right
+    /// after `(` or `,` inside brackets, before `:` or before a parameter name and its `:`.
+    /// (`let`, `var` and `inout` cannot be labels: `guard a, let b: T = c` stays a binding.)
+    @inline(__always)
+    private func isKeywordLabel(at i: Int) -> Bool {
+        switch tokens[i].word {
+        case .if, .else, .guard, .catch, .switch, .case, .default, .where, .while, .repeat, .for, .in,
+             .return, .throw, .try, .await, .is, .as, .func, .`init`, .deinit, .subscript,
+             .struct, .class, .enum, .actor, .protocol, .extension, .static:
+            break
+        default:
+            return false
+        }
+        guard parenDepth > 0, i > 0, i + 1 < tokens.count, tokens[i - 1].is(.leftParen) || tokens[i - 1].is(.comma) else {
+            return false
+        }
+        if tokens[i + 1].is(.colon) { return true }
+        return i + 2 < tokens.count && tokens[i + 1].kind == .identifier && tokens[i + 2].is(.colon)
     }
 
     /// `token.text.contains("messageHandlers")`, with the bytes searched first: a literal whose

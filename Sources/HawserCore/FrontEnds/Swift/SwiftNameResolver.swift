@@ -221,7 +221,8 @@ struct SwiftNameResolver {
             for pair in pairs {
                 let key = evaluate(pair.key, scope, depth: depth + 1, visiting: &visiting)
                 keys += key.values
-                failures += key.failures
+                // A number key (`[0: […]]`) is no name, and says nothing about the values.
+                if case .other(let token?) = pair.key, token.kind == .number {} else { failures += key.failures }
                 dictionaryValues += evaluate(pair.value, scope, depth: depth + 1, visiting: &visiting).values
             }
             return SwiftValues(values: [.dictionary(keys: unique(keys), values: unique(dictionaryValues))], failures: failures)
@@ -324,6 +325,9 @@ struct SwiftNameResolver {
     private func name(_ name: String, token: SwiftToken, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
         if let bound = scope.bound[name] { return bound }
         let context = scope.context
+        // `nil` (an optional's default or first value) is no name: `add`'s name is a `String`,
+        // so a nil is unwrapped away (`if let`, `guard let`, `??`) before it could reach it.
+        if name == "nil" { return SwiftValues() }
         if name == "self" {
             return context.typePath.isEmpty ? .failure("'self' is used outside a type") : SwiftValues(values: [.instance(context.typeKey)])
         }
@@ -833,7 +837,8 @@ struct SwiftNameResolver {
             switch method {
             case "map", "compactMap", "flatMap", "lazyMap":
                 guard let transform = arguments.last?.value else { return .failure("'\(method)' has no transform") }
-                var mapped = map(bases, transform, flatten: method == "flatMap", scope, depth: depth, visiting: &visiting)
+                var mapped = entries(bases, transform, flatten: method == "flatMap")
+                    ?? map(bases, transform, flatten: method == "flatMap", scope, depth: depth, visiting: &visiting)
                 mapped.filtered = mapped.filtered || method == "compactMap"
                 return mapped
             case "reduce":
@@ -853,6 +858,13 @@ struct SwiftNameResolver {
                 return concatenate(bases, other)
             case "init":
                 return instances(of: bases)
+            case "joined" where arguments.isEmpty:
+                // `Sequence.joined()` of sequences only flattens them; of strings it makes a new one.
+                let elements = bases.elements
+                guard !elements.values.isEmpty, elements.values.allSatisfy({ if case .sequence = $0 { return true } else { return false } })
+                else { return .failure("'joined(…)' transforms the name at runtime") }
+                let flat = elements.elements
+                return SwiftValues(values: [.sequence(unique(flat.values))], failures: flat.failures, filtered: flat.filtered)
             case "lowercased", "uppercased", "trimmingCharacters", "replacingOccurrences", "joined", "components":
                 return .failure("'\(method)(…)' transforms the name at runtime")
             default:
@@ -880,6 +892,30 @@ struct SwiftNameResolver {
 
     private func instances(of bases: SwiftValues) -> SwiftValues {
         SwiftValues(values: bases.values.map { if case .metatype(let t) = $0 { return .instance(t) } else { return $0 } }, failures: bases.failures)
+    }
+
+    /// `dict.map { $0.value }`, `dict.compactMap(\.key)`, `dict.map { e in e.value }`: every key or
+    /// every value of dictionaries; nil for another transform or collection.
+    private func entries(_ bases: SwiftValues, _ transform: SwiftExpression, flatten: Bool) -> SwiftValues? {
+        let part: String
+        switch transform {
+        case .keyPath(let path) where path.count == 1:
+            part = path[0]
+        case .closure(let closure):
+            guard case .member(.name(let name, _)?, let member) = SwiftExpressionParser.yielded(byBody: closure.body),
+                  name == (closure.parameters.count == 1 ? closure.parameters[0] : "$0") else { return nil }
+            part = member
+        default:
+            return nil
+        }
+        guard part == "key" || part == "value", !bases.values.isEmpty else { return nil }
+        var parts = SwiftValues(values: [], failures: bases.failures, filtered: bases.filtered)
+        for base in bases.values {
+            guard case .dictionary(let keys, let values) = base else { return nil }
+            parts.values += part == "key" ? keys : values
+        }
+        if flatten { parts = parts.elements }
+        return SwiftValues(values: [.sequence(unique(parts.values))], failures: parts.failures, filtered: parts.filtered)
     }
 
     /// `bases.map { … }` / `.map(\.a)` / `.map(f)`: the transform of every element.
