@@ -412,9 +412,10 @@ struct ObjCFileScanner {
         }
     }
 
-    /// `_x = V;`, `self.x = V;` or `self->_x = V;` as a statement of an `init…` method gives
-    /// property `x` the value V; any other assignment of `x` (`other.x = …`, or outside an
-    /// `init…` method) makes it no constant.
+    /// `_x = V;`, `self.x = V;` or `self->_x = V;` as a statement of a method gives property `x`
+    /// the value V (its values are every such V of the file, a `setConfig:` called from `init`
+    /// as much as `init` itself); any other assignment of `x` (`other.x = …`, inside an
+    /// expression) makes it no constant.
     private mutating func propertyAssignment(at i: Int, symbols: inout ObjCSymbolTable) {
         guard i >= 1, tokens[i - 1].kind == .identifier, !declaredNames.contains(i - 1) else { return }
         let target = tokens[i - 1].text
@@ -435,7 +436,7 @@ struct ObjCFileScanner {
             return
         }
         let end = statementEnd(from: i + 1)
-        guard let method = scopes.last?.callable, !method.isFunction, method.callee.hasPrefix("init"),
+        guard let method = scopes.last?.callable, !method.isFunction,
               start > 0, tokens[start - 1].isSymbol(";") || tokens[start - 1].isSymbol("{") || tokens[start - 1].isSymbol("}"),
               end > i + 1, end < tokens.count, tokens[end].isSymbol(";")
         else {

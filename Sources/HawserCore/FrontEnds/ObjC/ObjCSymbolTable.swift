@@ -38,11 +38,11 @@ struct ObjCSymbolTable {
         methods[name, default: []].append(entry)
     }
 
-    /// Values that an `init…` method gives a property or instance variable (`_names = @[…];`,
+    /// Values that the methods of a file give a property or instance variable (`_names = @[…];`,
     /// `self.names = …;`), by the property's name (`names`): read as `_names`, `self.names` or
-    /// `self->_names` in the same file, unless the property is assigned anywhere else.
+    /// `self->_names` in the same file, unless the property is assigned some other way.
     private(set) var properties: [String: [Entry]] = [:]
-    /// Properties assigned outside an `init…` method, or through another receiver.
+    /// Properties assigned inside an expression, or through another receiver.
     private var reassignedProperties: Set<String> = []
 
     mutating func defineProperty(_ name: String, _ entry: Entry) {
@@ -53,8 +53,8 @@ struct ObjCSymbolTable {
         reassignedProperties.insert(name)
     }
 
-    /// The property that `tokens` read on `self` (`_x`, `self.x`, `self->_x`), when an `init…`
-    /// method of `file` gives it its only values.
+    /// The property that `tokens` read on `self` (`_x`, `self.x`, `self->_x`), when the methods
+    /// of `file` give it all its values.
     private func property(_ tokens: [ObjCToken], file: String) -> [Entry]? {
         let name: String
         if tokens.count == 1, tokens[0].kind == .identifier, tokens[0].text.hasPrefix("_") {
@@ -87,7 +87,7 @@ struct ObjCSymbolTable {
         let tokens = Self.strippingParentheses(tokens)
         guard depth <= Self.maximumDepth else { return nil }
         if let pool = property(tokens, file: file) {
-            return union(pool.map { string($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
+            return unionOfAll(pool.map { string($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
         }
         if tokens.count > 1 {
             guard let method = Self.unaryMessage(tokens), let pool = methods[method] else { return nil }
@@ -127,7 +127,7 @@ struct ObjCSymbolTable {
         let tokens = Self.strippingParentheses(tokens)
         guard !tokens.isEmpty, depth <= Self.maximumDepth else { return nil }
         if let pool = property(tokens, file: file) {
-            return union(pool.map { strings($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
+            return unionOfAll(pool.map { strings($0.value, file: $0.file, scope: $0.scope, depth: depth + 1) })
         }
         if tokens.count == 1 {
             guard tokens[0].kind == .identifier, let pool = visible(tokens[0].text, file: file, scope: scope) else { return nil }
@@ -170,6 +170,12 @@ struct ObjCSymbolTable {
             return nil
         }
         return pool
+    }
+
+    /// Every value a property's assignments give, in order, once each; nil when one of them
+    /// does not resolve (the property may then hold anything).
+    private func unionOfAll(_ values: [[String]?]) -> [String]? {
+        values.contains { $0 == nil } ? nil : union(values)
     }
 
     /// Every value the definitions that resolve give, in order, once each; nil when none does.

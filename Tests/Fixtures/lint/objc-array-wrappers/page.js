@@ -6,3 +6,4 @@ window.webkit.messageHandlers.copyLink.postMessage(null);
 window.webkit.messageHandlers.closeViewer.postMessage(null);
 // A true misspelling stays an error, with its suggestion.
 window.webkit.messageHandlers.saveImg.postMessage([]);
+window.webkit.messageHandlers.rotatePage.postMessage({ degrees: 90 });

@@ -10,6 +10,7 @@ static NSString *const kPBZoomTopic = @"zoomIn";
     NSArray *_extraTopics;
     NSArray *_resetTopics;
     NSString *_closeTopic;
+    NSArray *_laterTopics;
 }
 
 - (instancetype)init {
@@ -18,12 +19,18 @@ static NSString *const kPBZoomTopic = @"zoomIn";
         _extraTopics = @[@"copyLink"];
         _resetTopics = @[@"resetView"];
         _closeTopic = @"closeViewer";
+        [self setUpLater];
     }
     return self;
 }
 
+// A method called from init gives a value as init does: every such value of the file counts.
+- (void)setUpLater {
+    _laterTopics = @[@"rotatePage"];
+}
+
 - (void)forget {
-    _resetTopics = @[];
+    _resetTopics = [self loadTopicsFromDisk];
 }
 
 - (NSArray *)loadTopicsFromDisk {
@@ -35,6 +42,7 @@ static NSString *const kPBZoomTopic = @"zoomIn";
     [hub subscribeTo:self.defaultTopics];
     [hub attachTopics:_extraTopics toController:ucc];
     [ucc addScriptMessageHandler:hub name:_closeTopic];
+    [hub subscribeTo:_laterTopics];
     // Not arrays of constant names: still unresolved, each with its reason.
     [hub subscribeTo:[self loadTopicsFromDisk]];
     [hub attachTopics:_resetTopics toController:ucc];
