@@ -38,11 +38,27 @@ enum WrapperCalls {
     /// through a wrapper, the use where its definition names the handler is dropped, as an
     /// alias's declaration is: each call is a use of its own.
     private static func resolveHandlerWrappers(_ scripts: [JavaScriptFacts], placeholders: [PlaceholderForm]) -> [JavaScriptFacts] {
-        var wrappersByKey: [String: [HandlerWrapper]] = [:]
-        for wrapper in scripts.flatMap(\.handlerWrappers) {
-            for key in Set(wrapper.keys) { wrappersByKey[key, default: []].append(wrapper) }
+        // By key, the first wrapper of each handler (in input order) and every definition of
+        // that handler; the same by file, for a script's own globals.
+        struct Target {
+            var wrapper: HandlerWrapper
+            var definitions: [SourceLocation]
         }
-        guard !wrappersByKey.isEmpty else { return scripts }
+        func targets(_ wrappers: [HandlerWrapper]) -> [String: [Target]] {
+            var result: [String: [Target]] = [:]
+            for wrapper in wrappers {
+                for key in Set(wrapper.keys) {
+                    if let i = result[key]?.firstIndex(where: { $0.wrapper.handler == wrapper.handler }) {
+                        result[key]![i].definitions.append(wrapper.definition)
+                    } else {
+                        result[key, default: []].append(Target(wrapper: wrapper, definitions: [wrapper.definition]))
+                    }
+                }
+            }
+            return result
+        }
+        let global = targets(scripts.flatMap(\.handlerWrappers))
+        guard !global.isEmpty else { return scripts }
         struct Definition: Hashable {
             var handler: String
             var location: SourceLocation
@@ -51,11 +67,18 @@ enum WrapperCalls {
         var result = scripts
         for index in result.indices {
             var facts = result[index]
+            // A script that defines the global itself calls its own (scripts share one global
+            // scope, and the one injected last would win: a script's own is the one it was written
+            // against); any other script calls every definition of that name.
+            let own = targets(facts.handlerWrappers)
             var known = Set(facts.uses.map { Definition(handler: $0.name, location: $0.location) })
+            var reached: [String: [Target]] = [:]
             var added = false
             for call in facts.calls where !call.throughLocalName {
-                for wrapper in wrappersByKey[call.callee] ?? [] {
-                    called.insert(Definition(handler: wrapper.handler, location: wrapper.definition))
+                guard let candidates = own[call.callee] ?? global[call.callee] else { continue }
+                reached[call.callee] = candidates
+                for target in candidates {
+                    let wrapper = target.wrapper
                     // An alias in the call's own file already made it a use, at the same place.
                     guard known.insert(Definition(handler: wrapper.handler, location: call.location)).inserted else { continue }
                     let payloads = wrapper.payloadParameter < call.payloads.count ? [call.payloads[wrapper.payloadParameter]] : []
@@ -64,6 +87,9 @@ enum WrapperCalls {
                         form: .postMessage, payloads: payloads, template: HandlerTemplate(wrapper.handler, forms: placeholders)))
                     added = true
                 }
+            }
+            for target in reached.values.joined() {
+                for location in target.definitions { called.insert(Definition(handler: target.wrapper.handler, location: location)) }
             }
             if added { facts.uses.sort { ($0.location, $0.name) < ($1.location, $1.name) } }
             result[index] = facts

@@ -1,0 +1,2 @@
+// A script without its own 'report' may reach either.
+report({ from: "caller" });

@@ -1,0 +1,2 @@
+function report(detail) { window.webkit.messageHandlers.reportFromB.postMessage(detail); }
+report({ from: "b" });
