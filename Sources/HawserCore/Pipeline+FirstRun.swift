@@ -53,10 +53,11 @@ public struct FirstRunDefaults: Sendable, Equatable {
         // it injects them). Paths inside the folders read, so that `<script src>` resolves as
         // `hawser init` resolves it, wherever the folder was given.
         let known = Dictionary(input.scripts.filter(\.isJavaScript).map { ($0.relativePath, $0.path) }, uniquingKeysWith: { first, _ in first })
+        let knownPaths = Set(known.keys)
         var loaded = Set<String>()
         for page in input.scripts.filter(\.isPage) {
             for source in ScriptSources.find(in: page.bytes) {
-                if let relative = ProjectSurvey.resolve(source, from: page.relativePath, among: Set(known.keys)), let path = known[relative] {
+                if let relative = ProjectSurvey.resolve(source, from: page.relativePath, among: knownPaths), let path = known[relative] {
                     loaded.insert(path)
                 }
             }
