@@ -285,16 +285,9 @@ public enum Pipeline {
     ) -> JavaScriptFacts {
         var facts = JavaScriptFacts(file: file)
         for script in HTMLScriptExtractor.scripts(in: html) {
-            let origin = script.origin
-            let hasSegments = !script.segments.isEmpty
-            let inFile = { (point: SourcePoint) -> SourcePoint in
-                let inDocument = hasSegments
-                    ? script.documentPoint(of: point)
-                    : SourcePoint(line: point.line + origin.line - 1, column: point.column + (point.line == 1 ? origin.column - 1 : 0))
-                return position(inDocument)
-            }
             var part = analyzeJavaScript(
-                script.bytes, file: file, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: inFile, nesting: nesting)
+                script.bytes, file: file, runtimeGlobal: runtimeGlobal, placeholders: placeholders,
+                position: { position(script.documentPoint(of: $0)) }, nesting: nesting)
             if script.attribute != nil, !JavaScriptFrontEnd.mayUseHandlers(script.bytes, runtimeGlobal: runtimeGlobal) {
                 // An attribute that names no handler may not be JavaScript at all (a server
                 // template's): only its calls count, for a wrapper another script defines.

@@ -151,16 +151,7 @@ struct HTMLFragment: Hashable, Sendable, Codable {
         let next = text[first + 1] | 0x20
         guard (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z")) || text[first + 1] == UInt8(ascii: "!") else { return false }
         let lower = text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        return contains(lower, "<script") || containsEventAttribute(lower)
-    }
-
-    private static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
-        let needle = Array(needle.utf8)
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
-        }
-        return false
+        return JavaScriptFrontEnd.contains(lower, Array("<script".utf8)) || containsEventAttribute(lower)
     }
 
     /// ` on` + letters + optional blanks + `=`, as an event-handler attribute starts.

@@ -204,7 +204,8 @@ enum JavaScriptFrontEnd {
         contains(script, Array("messageHandlers".utf8)) || contains(script, Array(runtimeGlobal.utf8))
     }
 
-    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+    /// Whether `needle` occurs in `bytes`.
+    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty, bytes.count >= needle.count else { return false }
         for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
             if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
