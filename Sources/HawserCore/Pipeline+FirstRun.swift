@@ -53,20 +53,9 @@ public struct FirstRunDefaults: Sendable, Equatable {
         // it injects them). Paths inside the folders read, so that `<script src>` resolves as
         // `hawser init` resolves it, wherever the folder was given.
         let known = Dictionary(input.scripts.filter(\.isJavaScript).map { ($0.relativePath, $0.path) }, uniquingKeysWith: { first, _ in first })
-        let knownPaths = Set(known.keys)
-        var loaded = Set<String>()
-        for page in input.scripts.filter(\.isPage) {
-            for source in ScriptSources.find(in: page.bytes) {
-                if let relative = ProjectSurvey.resolve(source, from: page.relativePath, among: knownPaths), let path = known[relative] {
-                    loaded.insert(path)
-                }
-            }
-        }
-        let named = ProjectSurvey.nativeStrings(input.swift)
-        loaded = loaded.filter { path in
-            let file = path.split(separator: "/").last.map(String.init) ?? path
-            return !named.contains(file) && !named.contains(SourceFile.baseName(file) + ".js")
-        }
+        let loaded = Set(ProjectSurvey.pageScripts(
+            loadedBy: input.scripts.filter(\.isPage).map { ($0.relativePath, $0.bytes) }, among: Set(known.keys), native: input.swift
+        ).compactMap { known[$0] })
         defaults.pages = loaded.sorted()
         input.pages += input.scripts.filter { loaded.contains($0.path) }
         input.scripts.removeAll { loaded.contains($0.path) }

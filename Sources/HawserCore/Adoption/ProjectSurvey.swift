@@ -36,21 +36,7 @@ public enum ProjectSurvey {
         let scripts = files.filter(\.isJavaScript).map(webFile)
         let pages = files.filter(\.isPage).map(webFile)
         let native = files.filter { $0.path.hasSuffix(".swift") || $0.isObjectiveCSource }
-        let known = Set(scripts.map(\.file.path))
-        var loaded = Set<String>()
-        for page in pages {
-            for source in ScriptSources.find(in: page.file.bytes) {
-                if let path = resolve(source, from: page.file.path, among: known) { loaded.insert(path) }
-            }
-        }
-
-        // A script the native code names (`"main.js"`, or `forResource: "main", withExtension:
-        // "js"`) is one it injects, even when a page (often a test page) loads it too.
-        let named = nativeStrings(native)
-        loaded = loaded.filter { path in
-            let file = path.split(separator: "/").last.map(String.init) ?? path
-            return !named.contains(file) && !named.contains(SourceFile.baseName(file) + ".js")
-        }
+        let loaded = pageScripts(loadedBy: pages.map { ($0.file.path, $0.file.bytes) }, among: Set(scripts.map(\.file.path)), native: native)
 
         var proposal = ConfigProposal()
         var findings: [String] = ["Looked at \(count(scripts.count, ".js file")), \(count(pages.count, "page")) and \(count(native.count, "native source")):"]
@@ -107,6 +93,24 @@ public enum ProjectSurvey {
         }
         proposal.findings = findings
         return proposal
+    }
+
+    /// The scripts among `known` (paths as the pages name them) that a page loads through
+    /// `<script src>`, less those the native code names (`"main.js"`, or `forResource: "main",
+    /// withExtension: "js"`): the app injects those, even when a page (often a test page) loads
+    /// them too.
+    static func pageScripts(loadedBy pages: [(path: String, bytes: [UInt8])], among known: Set<String>, native: [SourceFile]) -> Set<String> {
+        var loaded = Set<String>()
+        for page in pages {
+            for source in ScriptSources.find(in: page.bytes) {
+                if let path = resolve(source, from: page.path, among: known) { loaded.insert(path) }
+            }
+        }
+        let named = nativeStrings(native)
+        return loaded.filter { path in
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            return !named.contains(file) && !named.contains(SourceFile.baseName(file) + ".js")
+        }
     }
 
     // MARK: - Web files
