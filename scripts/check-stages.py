@@ -21,11 +21,12 @@ STAGES = [
     ("FrontEnds/HTML", 1),
     ("FrontEnds/Swift", 1),
     ("FrontEnds/ObjC", 1),
-    ("Analysis", 2),
-    ("Compile", 3),
-    ("Generate", 4),
-    ("Reporters", 4),
-    ("Adoption", 5),
+    ("Modules", 2),
+    ("Analysis", 3),
+    ("Compile", 4),
+    ("Generate", 5),
+    ("Reporters", 5),
+    ("Adoption", 6),
 ]
 PIPELINE_RANK = 9
 
