@@ -20,6 +20,10 @@ public struct ProjectInput: Sendable {
     /// them (metadata, names) apply. A first run without a config (`FirstRunDefaults`) lints an
     /// app's web files for handler names only: nothing says they are built by Hawser.
     public var checksUserScripts = true
+    /// Reads the files a module graph reaches beyond the listed inputs (modules elsewhere,
+    /// packages): the CLI gives one that reads the disk. Without one only the listed inputs
+    /// can be imported.
+    public var files: (any FileProvider)?
 
     public init(
         scripts: [SourceFile], swift: [SourceFile], config: HawserConfig = HawserConfig(), schemas: [SourceFile] = [],
@@ -88,6 +92,10 @@ public struct PipelineResult: Sendable {
     public var hasErrors: Bool { report.errorCount > 0 }
     /// How many scripts the build injects, the runtime and presets included.
     public var scriptCount: Int { scripts.count }
+    /// How many of them are entries bundled from modules.
+    public var bundledEntryCount: Int { scripts.filter(\.isBundled).count }
+    /// How many distinct modules the bundled entries hold besides themselves.
+    public var moduleCount: Int { Set(scripts.flatMap(\.modules)).count }
 }
 
 /// The one place that runs the stages, in order:
@@ -118,19 +126,56 @@ public enum Pipeline {
     public static func run(_ input: ProjectInput, rendering: Bool = true, cache: FactCache? = nil) -> PipelineResult {
         let (input, textDiagnostics) = input.withoutGeneratedFiles().textOnly()
         var report = analyze(text: input, textDiagnostics: textDiagnostics, cache: cache)
+        let modules = input.checksUserScripts ? link(input) : nil
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
-            topLevelAwaitFiles: report.topLevelAwaitFiles)
+            topLevelAwaitFiles: report.topLevelAwaitFiles, modules: modules)
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
         report.add((input.checksUserScripts ? userScripts.diagnostics : []) + typeDiagnostics)
+        if let modules { report.add(modules.graph.diagnostics + modules.diagnostics) }
         report.add(checkKnownWorlds(of: userScripts.scripts, pages: input.pages, report: report, config: input.config))
 
         let scripts = RuntimeScripts.scripts(config: input.config, contract: report.contract, worlds: userScripts.scripts.map(\.world))
             + userScripts.scripts
+        if rendering, report.errorCount == 0 { report.add(checkClassic(scripts, modules: modules)) }
         guard report.errorCount == 0 else { return PipelineResult(report: report, scripts: scripts, files: [:], model: nil) }
         let model = BridgeModel.make(contract: report.contract, types: types, scripts: scripts, config: input.config)
         guard rendering else { return PipelineResult(report: report, scripts: scripts, files: [:], model: model) }
         return PipelineResult(report: report, scripts: scripts, files: BuildManifest.files(model: model, scripts: scripts), model: model)
+    }
+
+    /// The module graph of the scripts, linked: which scripts are modules of others, and the
+    /// bundle of every entry with module syntax.
+    static func link(_ input: ProjectInput) -> ModuleLinker {
+        let scripts = input.scripts.filter(\.isJavaScript)
+        let files = input.files ?? InMemoryFiles(input.scripts + input.pages)
+        let graph = ModuleGraph.build(scripts: scripts, files: files, lintedPaths: Set(scripts.map(\.path)))
+        return ModuleLinker(graph: graph)
+    }
+
+    /// `ClassicScriptCheck` of every emitted JavaScript script, in parallel. A bundled entry maps
+    /// back through its source map, a wrapped script by the wrapper's lines.
+    static func checkClassic(_ scripts: [CompiledScript], modules: ModuleLinker?) -> [Diagnostic] {
+        let checked = scripts.filter { $0.origin != .styleSheet }
+        return concurrentMap(checked) { script -> [Diagnostic] in
+            let outputFile = script.file
+            guard let source = script.source else {
+                return ClassicScriptCheck.check(script.text, file: outputFile) { _ in nil }
+            }
+            if let bundle = modules?.bundle(forEntry: source) {
+                return ClassicScriptCheck.check(script.text, file: source) { point in
+                    guard point.line > ScriptTemplates.bundleLineOffset,
+                          let original = bundle.map.original(ofLine: point.line - ScriptTemplates.bundleLineOffset, utf8Column: point.column)
+                    else { return nil }
+                    return SourceLocation(file: original.source, line: original.line, column: original.column)
+                }
+            }
+            // The wrapper puts two lines before the source; an `@unwrap` script one.
+            let offset = script.text.hasPrefix(ScriptTemplates.header(source: source) + "(") ? 2 : 1
+            return ClassicScriptCheck.check(script.text, file: source) { point in
+                point.line > offset ? SourceLocation(file: source, line: point.line - offset, column: point.column) : nil
+            }
+        }.flatMap { $0 }
     }
 
     /// The front ends and the checks: parse and extract facts from each language, derive the

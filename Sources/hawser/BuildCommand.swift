@@ -40,7 +40,7 @@ enum BuildCommand: Subcommand {
         if let cache, let key, output.state == .folder, let record = RunRecord.load(key, from: cache) {
             let staleLock = try OutputLock.acquire(outputFolder, exclusive: false, io: io)
             staleLock?.release()
-            if staleLock == nil, !OutputTransaction.isInterrupted(outputFolder), record.isWritten(in: output) {
+            if staleLock == nil, !OutputTransaction.isInterrupted(outputFolder), record.isWritten(in: output), record.dependenciesUnchanged {
                 io.out(record.stdout)
                 io.err(options.check ? "hawser: \(outputFolder) is up to date (\(plural(record.files.count, "file")))\n" : record.stderr)
                 return .success
@@ -93,17 +93,21 @@ enum BuildCommand: Subcommand {
             return .findings
         }
         try output.apply(plan, files: result.files)
-        io.err(builtSummary(result.scriptCount, into: outputFolder, plan))
+        io.err(builtSummary(result, into: outputFolder, plan))
         if let cache, let key {
             // What a run with nothing changed prints: every file unchanged.
             let unchanged = OutputFolder.Plan(unchanged: result.files.count)
-            RunRecord(stdout: stdout, stderr: builtSummary(result.scriptCount, into: outputFolder, unchanged), status: 0,
-                      files: RunRecord.digests(result.files)).store(key, in: cache)
+            RunRecord(stdout: stdout, stderr: builtSummary(result, into: outputFolder, unchanged), status: 0,
+                      files: RunRecord.digests(result.files), dependencies: RunRecord.dependencies(of: project)).store(key, in: cache)
         }
         return .success
     }
 
-    static func builtSummary(_ scripts: Int, into folder: String, _ plan: OutputFolder.Plan) -> String {
-        "hawser: built \(plural(scripts, "script")) into \(folder): \(plan.missing.count) added, \(plan.stale.count) updated, \(plan.extra.count) deleted, \(plan.unchanged) unchanged\n"
+    /// `hawser: built 3 scripts into out: …`; with bundled entries, how many entries and modules
+    /// went into them: `built 3 scripts (2 entries bundled with 9 modules) into out: …`.
+    static func builtSummary(_ result: PipelineResult, into folder: String, _ plan: OutputFolder.Plan) -> String {
+        let bundled = result.bundledEntryCount == 0
+            ? "" : " (\(plural(result.bundledEntryCount, "entry", "entries")) bundled with \(plural(result.moduleCount, "module")))"
+        return "hawser: built \(plural(result.scriptCount, "script"))\(bundled) into \(folder): \(plan.missing.count) added, \(plan.stale.count) updated, \(plan.extra.count) deleted, \(plan.unchanged) unchanged\n"
     }
 }

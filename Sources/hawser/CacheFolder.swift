@@ -64,6 +64,23 @@ struct RunRecord: Codable {
     var status: Int32
     /// For a build: each output file (relative to the output folder) and its SHA-256 digest.
     var files: [String: String] = [:]
+    /// Each file the module graph read beyond the listed inputs (modules elsewhere, packages,
+    /// their `package.json`) and its digest: the run is a function of them too.
+    var dependencies: [String: String] = [:]
+
+    /// The files `project`'s module graph read that are not among its listed inputs, digested.
+    static func dependencies(of project: ProjectInputs) -> [String: String] {
+        guard let read = project.files?.filesRead else { return [:] }
+        let listed = Set((project.scripts + project.pages + project.swift + project.schemas).map { ModulePath.normalize($0.path) })
+        return read.filter { !listed.contains($0.key) }.mapValues { SHA256.hex(SHA256.hash($0)) }
+    }
+
+    /// Whether every dependency still has the bytes it had.
+    var dependenciesUnchanged: Bool {
+        dependencies.allSatisfy { path, digest in
+            FileManager.default.contents(atPath: path).map { SHA256.hex(SHA256.hash(Array($0))) == digest } ?? false
+        }
+    }
 
     static func key(_ command: CommandName, project: ProjectInputs, options: [String]) -> [UInt8]? {
         // The config's bytes: read again, from where `load` read it (its own folder when it ran there).

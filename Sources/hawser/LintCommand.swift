@@ -23,7 +23,8 @@ enum LintCommand: Subcommand {
         let cache = CacheFolder.cache(options.common, project: project, io: io)
         // A run with the same inputs, config and options printed this before.
         let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)"]) }
-        if let cache, let key, let record = RunRecord.load(key, from: cache), let status = ExitStatus(rawValue: record.status) {
+        if let cache, let key, let record = RunRecord.load(key, from: cache), record.dependenciesUnchanged,
+           let status = ExitStatus(rawValue: record.status) {
             io.out(record.stdout)
             io.err(record.stderr)
             return status
@@ -35,6 +36,7 @@ enum LintCommand: Subcommand {
             record.stderr = "hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription))\n"
         }
         if report.errorCount > 0 || (options.strict && report.warningCount > 0) { record.status = ExitStatus.findings.rawValue }
+        record.dependencies = RunRecord.dependencies(of: project)
         if let cache, let key { record.store(key, in: cache) }
         io.out(record.stdout)
         io.err(record.stderr)

@@ -25,12 +25,16 @@ struct ProjectInputs {
     /// Listed files that could not be read.
     var unreadable: [UnreadableFile]
 
+    /// Reads what the module graph reaches beyond the listed files, and remembers it.
+    var files: DiskFiles?
+
     /// Whether the scripts are checked as user scripts (`ProjectInput.checksUserScripts`).
     var checksUserScripts = true
 
     var input: ProjectInput {
         var input = ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas, pages: pages, unreadable: unreadable)
         input.checksUserScripts = checksUserScripts
+        input.files = files
         return input
     }
 
@@ -140,7 +144,7 @@ struct ProjectInputs {
         let scriptFiles = try reader.read(scriptFolders, kind: .scripts, extensions: scriptExtensions)
         let pageFiles = try reader.read(pageFolders, kind: .pages, extensions: pageExtensions)
         let swiftFiles = try reader.read(swiftFolders, kind: .swift, extensions: nativeExtensions)
-        return ProjectInputs(
+        var inputs = ProjectInputs(
             config: config, configFile: configFile, runsInConfigFolder: runsInConfigFolder, baseFolder: base, outputFolder: outputFolder,
             scripts: scriptFiles.filter { !$0.path.lowercased().hasSuffix(".json") },
             pages: pageFiles,
@@ -148,6 +152,8 @@ struct ProjectInputs {
             schemas: scriptFiles.filter(isSchemaFile),
             // A `.json` file that is not a schema is no input, readable or not.
             unreadable: reader.unreadable.filter { !$0.path.lowercased().hasSuffix(".json") || isSchemaFile(SourceFile(path: $0.path, bytes: [])) })
+        inputs.files = DiskFiles(outputFolder: outputFolder)
+        return inputs
     }
 
     /// The nearest `hawser.json` in the current folder or above it, up to the file system's

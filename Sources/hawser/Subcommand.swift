@@ -31,8 +31,8 @@ extension Subcommand {
 }
 
 /// "1 error", "2 warnings".
-func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
+func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
 }
 
 /// "2 errors, 1 warning".

@@ -26,6 +26,10 @@ struct CompiledScript: Hashable, Sendable {
     var text: String
     /// The world its metadata names (`@world`), nil when it gives none.
     var declaredWorld: ContentWorldSpec? = nil
+    /// For a bundled entry, the modules it holds besides itself, in evaluation order.
+    var modules: [String] = []
+    /// Whether it is an entry bundled from modules (`ModuleLinker`).
+    var isBundled = false
 }
 
 extension ContentWorldSpec {

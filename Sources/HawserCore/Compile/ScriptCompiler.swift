@@ -18,11 +18,26 @@ enum ScriptCompiler {
 
     /// `topLevelAwaitFiles` are the paths of the scripts that use `await` at their top level,
     /// as the JavaScript front end found in its walk (`JavaScriptFacts.usesTopLevelAwait`).
-    static func compile(_ files: [SourceFile], reservedNames: Set<String>, topLevelAwaitFiles: Set<String> = []) -> Output {
+    ///
+    /// `modules` is the linked module graph of the scripts: a script that another imports is a
+    /// module, not an entry (its metadata is ignored, with a warning); an entry with module
+    /// syntax is emitted as its bundle, with an inline source map.
+    static func compile(
+        _ files: [SourceFile], reservedNames: Set<String>, topLevelAwaitFiles: Set<String> = [], modules: ModuleLinker? = nil
+    ) -> Output {
         var diagnostics: [Diagnostic] = []
         var entries: [Entry] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             let start = SourceLocation(file: file.path, line: 1, column: 1)
+            if let modules, modules.graph.importedScripts.contains(ModulePath.normalize(file.path)) {
+                let (metadata, _) = ScriptMetadataParser.parse(file.bytes, file: file.path, style: .javaScript)
+                if let at = metadata.blockLocation {
+                    diagnostics.append(Diagnostic(
+                        .ignoredMetadata, "this script is imported by another, so it is a module of that entry and never injected on its own: its metadata block is ignored",
+                        at: at))
+                }
+                continue
+            }
             guard let text = String(validating: file.bytes, as: UTF8.self) else {
                 diagnostics.append(Diagnostic(.invalidMetadata, "the file is not valid UTF-8", at: start))
                 continue
@@ -92,8 +107,14 @@ enum ScriptCompiler {
             let metadata = entry.metadata
             let guardCondition = LocationGuard.condition(match: metadata.match, excludeMatch: metadata.excludeMatch)
             let text: String
+            var bundledModules: [String] = []
+            var isBundled = false
             if entry.isStyleSheet {
                 text = ScriptTemplates.styleSheet(css: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
+            } else if let modules, let bundle = modules.bundle(forEntry: entry.file.path) {
+                text = ScriptTemplates.wrapBundle(bundle, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
+                bundledModules = bundle.modules
+                isBundled = true
             } else if metadata.unwrap {
                 text = ScriptTemplates.unwrapped(source: entry.text, sourcePath: entry.file.path)
             } else {
@@ -106,7 +127,7 @@ enum ScriptCompiler {
                 origin: entry.isStyleSheet ? .styleSheet : .javaScript, runAt: runAt(entry),
                 mainFrameOnly: metadata.noFrames, world: metadata.world ?? .page,
                 match: metadata.match.map(\.source), excludeMatch: metadata.excludeMatch.map(\.source), text: text,
-                declaredWorld: metadata.world)
+                declaredWorld: metadata.world, modules: bundledModules, isBundled: isBundled)
         }
         return Output(scripts: scripts, diagnostics: diagnostics)
     }

@@ -29,6 +29,8 @@ struct ScriptMetadata: Hashable, Sendable {
     var description: String?
     /// Where each key is first written (its `@`), for checks made after parsing.
     var keyLocations: [String: SourceLocation] = [:]
+    /// Where the block opens (`// ==UserScript==`), when the script has one.
+    var blockLocation: SourceLocation?
 
     init(
         name: String? = nil, nameLocation: SourceLocation? = nil, runAt: InjectionTime? = nil,

@@ -177,6 +177,7 @@ private struct Reader {
             reportMisplacedOpening(from: index) { $0.isLineCommentMarker($1, "==UserScript==") }
             return
         }
+        metadata.blockLocation = SourceLocation(file: file, line: lines[opening].number, column: skipSpace(lines[opening].start, lines[opening].end) - lines[opening].start + 1)
         guard let closing = lines[(opening + 1)...].firstIndex(where: { isLineCommentMarker($0, "==/UserScript==") }) else {
             reportUnclosed(lines[opening])
             return

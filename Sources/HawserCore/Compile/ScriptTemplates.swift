@@ -42,6 +42,19 @@ enum ScriptTemplates {
         return out
     }
 
+    /// A bundled entry (`ModuleLinker`): its modules in the wrapper of `wrap`, then the source
+    /// map, inline as a `data:` URL after the `sourceURL` (a user script has no URL a map file
+    /// could be loaded from). The map's positions count the wrapper's two lines.
+    static func wrapBundle(_ bundle: ModuleBundle, name: String, sourcePath: String, guardCondition: String?) -> String {
+        var out = wrap(source: bundle.map.text, name: name, sourcePath: sourcePath, guardCondition: guardCondition, isAsync: bundle.usesTopLevelAwait)
+        let map = bundle.map.json(file: sourcePath, lineOffset: bundleLineOffset)
+        out += "//# sourceMappingURL=data:application/json;charset=utf-8;base64," + SourceMapBuilder.base64Encoded(Array(map.utf8)) + "\n"
+        return out
+    }
+
+    /// The lines `wrap` puts before the source: the header and the function's opening line.
+    static let bundleLineOffset = 2
+
     /// A script injected as written (`@unwrap`), with only the header line and the trailer.
     static func unwrapped(source text: String, sourcePath: String) -> String {
         var out = header(source: sourcePath) + text

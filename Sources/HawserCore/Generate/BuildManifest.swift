@@ -69,7 +69,7 @@ enum BuildManifest {
                     ("world", .string(script.world.manifestValue)),
                     ("match", .array(script.match.map(JSON.string))),
                     ("excludeMatch", .array(script.excludeMatch.map(JSON.string))),
-                ])
+                ] + (script.modules.isEmpty ? [] : [("modules", .array(script.modules.map(JSON.string)))]))
             })),
             ("files", .array(files.sorted().map(JSON.string))),
         ]).rendered()

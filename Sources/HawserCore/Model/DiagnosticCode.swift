@@ -17,14 +17,18 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case payloadMismatch = "payload-mismatch"
     case worldMismatch = "world-mismatch"
     case unreadableFile = "unreadable-file"
+    case unresolvedImport = "unresolved-import"
+    case moduleError = "module-error"
+    case ignoredMetadata = "ignored-metadata"
+    case notAClassicScript = "not-a-classic-script"
 
     public var defaultSeverity: Severity {
         switch self {
         case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .kindConflict, .invalidMetadata, .invalidSchema,
-             .payloadMismatch, .worldMismatch, .unreadableFile:
+             .payloadMismatch, .worldMismatch, .unreadableFile, .unresolvedImport, .moduleError, .notAClassicScript:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
-             .duplicateRegistration, .payloadConflict:
+             .duplicateRegistration, .payloadConflict, .ignoredMetadata:
             return .warning
         }
     }
@@ -36,7 +40,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     /// or a request). Silencing them would make the build silently change its output.
     public var isSuppressible: Bool {
         switch self {
-        case .invalidMetadata, .invalidSchema, .kindConflict: return false
+        case .invalidMetadata, .invalidSchema, .kindConflict, .unresolvedImport, .moduleError, .notAClassicScript: return false
         default: return true
         }
     }
@@ -60,6 +64,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .payloadMismatch: return "A script's payload literal contradicts the payload type declared for the handler."
         case .worldMismatch: return "A script in a known content world uses a handler registered only in other worlds."
         case .unreadableFile: return "An input file cannot be read, or is not UTF-8 text (another encoding, or binary)."
+        case .unresolvedImport: return "An import or require names a file or package that cannot be found, a node built-in, or a subpath its package does not export."
+        case .moduleError: return "A module cannot be bundled into a classic script: a missing or ambiguous export, import(), import.meta, top-level await outside an entry."
+        case .ignoredMetadata: return "A script that another script imports has a metadata block, which is ignored: a module is never injected on its own."
+        case .notAClassicScript: return "An emitted script would not parse as the classic script WebKit injects (module syntax or a syntax error left in it)."
         }
     }
 }

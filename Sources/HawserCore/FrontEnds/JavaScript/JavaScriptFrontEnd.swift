@@ -170,7 +170,7 @@ enum JavaScriptFrontEnd {
     }
 
     /// The node kinds whose bodies are their own (async or not) scope for `await`.
-    private static let awaitScopes = SymbolSet([
+    static let awaitScopes = SymbolSet([
         "function_declaration", "function_expression", "generator_function", "generator_function_declaration",
         "arrow_function", "method_definition", "field_definition", "class_static_block",
     ])

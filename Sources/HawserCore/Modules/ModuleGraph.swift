@@ -1,0 +1,103 @@
+/// The module graph of a build: every script of the scripts folders, and every file they reach
+/// through `import`, `export … from` and `require`, each read and parsed once, with what each
+/// specifier resolves to.
+///
+/// Every `.js` file of the scripts folders is an entry unless another script imports it: then
+/// it is a module of the graph, never injected on its own. An entry without any module syntax
+/// is a classic script and is compiled as before; an entry with module syntax is bundled
+/// (`ModuleLinker`) into one classic script.
+struct ModuleGraph {
+    /// Every file read, by path.
+    private(set) var modules: [String: ModuleSource] = [:]
+    /// For each file, what each of its requests (`ModuleSource.requests`, by index) resolved to.
+    private(set) var resolved: [String: [Int: String]] = [:]
+    /// The scripts that another file imports: modules, not entries.
+    private(set) var importedScripts: Set<String> = []
+    /// The entries to bundle, in path order.
+    private(set) var bundledEntries: [String] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Every file the graph read beyond the scripts (modules elsewhere, `package.json` files are
+    /// the resolver's and not listed), sorted: inputs of the build.
+    var filesRead: [String] { modules.keys.filter { !scriptPaths.contains($0) }.sorted() }
+    private var scriptPaths: Set<String> = []
+    /// The file that first reached each module, for the chain of imports in a diagnostic.
+    private var reachedFrom: [String: String] = [:]
+
+    /// The graph of `scripts` (the `.js` files of the scripts folders), reading other files
+    /// through `files`. The scripts' own syntax errors are lint's to report (`lintedPaths`).
+    static func build(scripts: [SourceFile], files: any FileProvider, lintedPaths: Set<String>) -> ModuleGraph {
+        var graph = ModuleGraph()
+        var queue: [String] = []
+        var queued: Set<String> = []
+        for script in scripts.sorted(by: { $0.path < $1.path }) {
+            let path = ModulePath.normalize(script.path)
+            graph.scriptPaths.insert(path)
+            let source = ModuleSource.read(path: path, bytes: script.bytes, reportsSyntaxErrors: !lintedPaths.contains(script.path))
+            graph.modules[path] = source
+            if source.hasModuleSyntax {
+                queue.append(path)
+                queued.insert(path)
+            }
+        }
+        var next = 0
+        while next < queue.count {
+            let importer = queue[next]
+            next += 1
+            guard let source = graph.modules[importer] else { continue }
+            graph.diagnostics += source.diagnostics
+            var table: [Int: String] = [:]
+            for (index, request) in source.requests.enumerated() {
+                switch ModuleResolver.resolve(request.specifier, from: importer, kind: request.kind, files: files) {
+                case .success(let module):
+                    table[index] = module.path
+                    if graph.scriptPaths.contains(module.path) {
+                        graph.importedScripts.insert(module.path)
+                    } else if graph.modules[module.path] == nil {
+                        guard let bytes = files.contents(of: module.path) else {
+                            graph.diagnostics.append(Diagnostic(
+                                .unresolvedImport, "cannot read '\(module.path)', which '\(request.specifier)' resolves to",
+                                at: ModuleSource.location(importer, request.at)))
+                            continue
+                        }
+                        graph.modules[module.path] = ModuleSource.read(path: module.path, bytes: bytes, reportsSyntaxErrors: true)
+                    }
+                    if !queued.contains(module.path) {
+                        queue.append(module.path)
+                        queued.insert(module.path)
+                    }
+                    if graph.reachedFrom[module.path] == nil, module.path != importer { graph.reachedFrom[module.path] = importer }
+                case .failure(let error):
+                    var message = error.message
+                    if case .builtin = error {
+                        message += "; imported through " + graph.chain(to: importer).joined(separator: " → ")
+                    }
+                    graph.diagnostics.append(Diagnostic(.unresolvedImport, message, at: ModuleSource.location(importer, request.at)))
+                }
+            }
+            graph.resolved[importer] = table
+        }
+        graph.bundledEntries = scripts.map { ModulePath.normalize($0.path) }
+            .filter { !graph.importedScripts.contains($0) && graph.modules[$0]?.hasModuleSyntax == true }
+            .sorted()
+        return graph
+    }
+
+    /// The files from an entry to `path`, following `reachedFrom`.
+    private func chain(to path: String) -> [String] {
+        var chain = [path]
+        var seen: Set<String> = [path]
+        while let from = reachedFrom[chain[0]], !seen.contains(from) {
+            chain.insert(from, at: 0)
+            seen.insert(from)
+        }
+        return chain
+    }
+
+    /// The module a static request of `path` resolved to.
+    func target(of path: String, staticRequest index: Int) -> String? {
+        guard let source = modules[path], index < source.staticRequests.count else { return nil }
+        let specifier = source.staticRequests[index]
+        guard let request = source.requests.firstIndex(where: { $0.isStatic && $0.specifier == specifier }) else { return nil }
+        return resolved[path]?[request]
+    }
+}

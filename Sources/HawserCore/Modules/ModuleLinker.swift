@@ -1,0 +1,369 @@
+/// One bundled entry: the statements to put inside the script's wrapper, their source map, and
+/// the modules it holds.
+struct ModuleBundle {
+    /// The body: the module loader, one `define` per module, and the entry's evaluation.
+    var map: SourceMapBuilder
+    /// The modules of the entry other than itself, in evaluation order.
+    var modules: [String]
+    /// The entry awaits at its top level: the wrapper must be an async function.
+    var usesTopLevelAwait: Bool
+}
+
+/// Links a `ModuleGraph`: checks every import and re-export against what its module exports
+/// (the spec's ResolveExport, with `export *` and its ambiguities), and writes each bundled
+/// entry as module functions in a small registry.
+///
+/// The form: every module becomes a function, defined under a number, that the loader calls at
+/// most once per entry. An ES module's function first defines its namespace's getters (so a
+/// cycle sees its hoisted functions, and its `let`s stay in their temporal dead zone), then
+/// asks for its dependencies in source order, then runs its own text, in strict mode, with
+/// every use of an imported name rewritten to a read of that module's namespace (a live
+/// binding). A CommonJS module is the function `(module, exports, require)` around its text.
+/// This keeps each module's text as written, line by line, which the source map maps back
+/// token by token; ARCHITECTURE.md explains why this form and not scope hoisting.
+struct ModuleLinker {
+    let graph: ModuleGraph
+    /// The link errors: missing and ambiguous exports, `export *` of CommonJS, top-level
+    /// `await` outside an entry.
+    private(set) var diagnostics: [Diagnostic] = []
+
+    enum Target: Equatable {
+        case binding(module: String, local: String)
+        case namespace(module: String)
+        /// A name of a CommonJS module's `module.exports`, known only when it runs.
+        case dynamic(module: String, name: String)
+    }
+
+    enum Resolution: Equatable {
+        case found(Target)
+        case notFound
+        case ambiguous
+    }
+
+    /// The bundle of every bundled entry, by its normalised path.
+    private(set) var bundles: [String: ModuleBundle] = [:]
+
+    init(graph: ModuleGraph) {
+        self.graph = graph
+        check()
+        for entry in graph.bundledEntries { bundles[entry] = bundle(entry: entry) }
+    }
+
+    // MARK: Checks
+
+    private mutating func check() {
+        let entries = Set(graph.bundledEntries)
+        var reached: Set<String> = []
+        var stack = graph.bundledEntries
+        while let path = stack.popLast() {
+            guard reached.insert(path).inserted else { continue }
+            stack += (graph.resolved[path] ?? [:]).values
+        }
+        for path in reached.sorted() {
+            guard let source = graph.modules[path], source.format == .esModule else { continue }
+            if let at = source.topLevelAwait, !entries.contains(path) {
+                diagnostics.append(Diagnostic(
+                    .moduleError,
+                    "top-level await in an imported module: only an entry script may await at its top level (its wrapper is an async function)",
+                    at: ModuleSource.location(path, at)))
+            }
+            for (local, binding) in source.imports.sorted(by: { $0.key < $1.key }) {
+                guard let imported = binding.imported, let target = graph.target(of: path, staticRequest: binding.request) else { continue }
+                checkImport(imported, from: target, at: ModuleSource.location(path, binding.at), local: local)
+            }
+            for export in source.exports {
+                switch export {
+                case .indirect(_, let imported, let request, let at):
+                    if let target = graph.target(of: path, staticRequest: request) {
+                        checkImport(imported, from: target, at: ModuleSource.location(path, at), local: nil)
+                    }
+                case .star(let request, let at):
+                    if let target = graph.target(of: path, staticRequest: request), graph.modules[target]?.format != .esModule {
+                        diagnostics.append(Diagnostic(
+                            .moduleError,
+                            "export * from '\(target)', a CommonJS module, cannot know its names before it runs; export them by name",
+                            at: ModuleSource.location(path, at)))
+                    }
+                case .local, .namespace:
+                    break
+                }
+            }
+        }
+    }
+
+    private mutating func checkImport(_ name: String, from target: String, at: SourceLocation, local: String?) {
+        var visited: Set<String> = []
+        switch resolveExport(target, name, &visited) {
+        case .found:
+            break
+        case .notFound:
+            let names = exportedNames(of: target)
+            diagnostics.append(Diagnostic(
+                .moduleError, "'\(target)' has no export named '\(name)'" + NameSuggester.suffix(for: name, among: names), at: at))
+        case .ambiguous:
+            diagnostics.append(Diagnostic(
+                .moduleError, "'\(name)' is ambiguous in '\(target)': two of its export * statements provide different bindings of that name",
+                at: at))
+        }
+    }
+
+    // MARK: Export resolution (ECMA-262 ResolveExport and GetExportedNames)
+
+    func resolveExport(_ path: String, _ name: String, _ visited: inout Set<String>) -> Resolution {
+        guard let source = graph.modules[path] else { return .notFound }
+        if source.format != .esModule { return .found(.dynamic(module: path, name: name)) }
+        guard visited.insert(path + "\u{0}" + name).inserted else { return .notFound }
+        for export in source.exports {
+            switch export {
+            case .local(let exported, let local, _) where exported == name:
+                if let binding = source.imports[local], let target = graph.target(of: path, staticRequest: binding.request) {
+                    guard let imported = binding.imported else { return .found(.namespace(module: target)) }
+                    return resolveExport(target, imported, &visited)
+                }
+                return .found(.binding(module: path, local: local))
+            case .indirect(let exported, let imported, let request, _) where exported == name:
+                guard let target = graph.target(of: path, staticRequest: request) else { return .notFound }
+                return resolveExport(target, imported, &visited)
+            case .namespace(let exported, let request, _) where exported == name:
+                guard let target = graph.target(of: path, staticRequest: request) else { return .notFound }
+                return .found(.namespace(module: target))
+            default:
+                continue
+            }
+        }
+        if name == "default" { return .notFound }
+        var starResolution: Resolution = .notFound
+        for case .star(let request, _) in source.exports {
+            guard let target = graph.target(of: path, staticRequest: request), graph.modules[target]?.format == .esModule else { continue }
+            let resolution = resolveExport(target, name, &visited)
+            switch resolution {
+            case .ambiguous:
+                return .ambiguous
+            case .found:
+                if starResolution == .notFound {
+                    starResolution = resolution
+                } else if starResolution != resolution {
+                    return .ambiguous
+                }
+            case .notFound:
+                continue
+            }
+        }
+        return starResolution
+    }
+
+    /// Every name the module's namespace has: its own exports and, through `export *`, every
+    /// name other than `default` that resolves to one binding.
+    func exportedNames(of path: String) -> [String] {
+        var starSet: Set<String> = []
+        let names = Self.collectNames(path, graph: graph, starSet: &starSet)
+        var seen: Set<String> = []
+        return names.filter { name in
+            guard seen.insert(name).inserted else { return false }
+            var visited: Set<String> = []
+            if case .found = resolveExport(path, name, &visited) { return true }
+            return false
+        }
+    }
+
+    private static func collectNames(_ path: String, graph: ModuleGraph, starSet: inout Set<String>) -> [String] {
+        guard let source = graph.modules[path], source.format == .esModule, starSet.insert(path).inserted else { return [] }
+        var names: [String] = []
+        for export in source.exports {
+            switch export {
+            case .local(let exported, _, _), .indirect(let exported, _, _, _), .namespace(let exported, _, _):
+                names.append(exported)
+            case .star:
+                continue
+            }
+        }
+        for case .star(let request, _) in source.exports {
+            guard let target = graph.target(of: path, staticRequest: request) else { continue }
+            names += collectNames(target, graph: graph, starSet: &starSet).filter { $0 != "default" && !names.contains($0) }
+        }
+        return names
+    }
+
+    // MARK: Emission
+
+    /// The bundle of the entry at `path` (a script's path as listed), or nil when it is not a
+    /// bundled entry (a classic script, or a module of another entry).
+    func bundle(forEntry path: String) -> ModuleBundle? {
+        bundles[ModulePath.normalize(path)]
+    }
+
+    /// The bundle of one entry.
+    private func bundle(entry: String) -> ModuleBundle {
+        // Evaluation order: depth first, dependencies in the order asked for, each once.
+        var order: [String] = []
+        var visited: Set<String> = []
+        func visit(_ path: String) {
+            guard visited.insert(path).inserted, let source = graph.modules[path] else { return }
+            let table = graph.resolved[path] ?? [:]
+            for index in source.requests.indices { if let target = table[index] { visit(target) } }
+            order.append(path)
+        }
+        visit(entry)
+        let ids = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        let entrySource = graph.modules[entry]
+        let isAsync = entrySource?.format == .esModule && entrySource?.topLevelAwait != nil
+
+        var map = SourceMapBuilder()
+        map.append(Self.loader)
+        for path in order {
+            guard let source = graph.modules[path], let id = ids[path] else { continue }
+            emit(source, id: id, ids: ids, isAsync: isAsync && path == entry, into: &map)
+        }
+        map.append(isAsync ? "await __hawser_modules.load(\(ids[entry] ?? 0)).done;\n" : "__hawser_modules.load(\(ids[entry] ?? 0));\n")
+        return ModuleBundle(map: map, modules: order.filter { $0 != entry }, usesTopLevelAwait: isAsync)
+    }
+
+    private func emit(_ source: ModuleSource, id: Int, ids: [String: Int], isAsync: Bool, into map: inout SourceMapBuilder) {
+        let path = source.path
+        let sourceIndex = map.source(path, text: source.bytes)
+        let table = graph.resolved[path] ?? [:]
+        // `require("…")` by specifier, for the module's own `require`.
+        var requires: [(String, Int)] = []
+        for (index, request) in source.requests.enumerated() where !request.isStatic {
+            if let target = table[index], let targetID = ids[target], !requires.contains(where: { $0.0 == request.specifier }) {
+                requires.append((request.specifier, targetID))
+            }
+        }
+        let requireTable = requires.isEmpty ? "" : ", {" + requires.map { JSON.stringLiteral($0.0) + ": " + String($0.1) }.joined(separator: ", ") + "}"
+        let start = (source: sourceIndex, position: SourceMapBuilder.OriginalPosition(line: 0, column: 0, utf8Column: 0))
+        switch source.format {
+        case .json:
+            map.append("__hawser_modules.define(\(id), \"cjs\", function (module) { module.exports = // \(GeneratedHeader.commentSafe(path))\n")
+            var cursor = OriginalCursor()
+            map.appendCopy(of: source.bytes, 0..<source.bytes.count, source: sourceIndex, tokenStarts: [], cursor: &cursor)
+            map.append("\n; });\n")
+        case .commonJS:
+            map.append("__hawser_modules.define(\(id), \"cjs\", function (module, exports, require) { // \(GeneratedHeader.commentSafe(path))\n", mappedTo: start)
+            var cursor = OriginalCursor()
+            map.appendCopy(of: source.bytes, 0..<source.bytes.count, source: sourceIndex, tokenStarts: source.tokenStarts, cursor: &cursor)
+            map.append("\n}\(requireTable));\n")
+        case .esModule:
+            var prologue = "__hawser_modules.define(\(id), \"esm\", \(isAsync ? "async " : "")function (__hawser_exports, __hawser_import"
+            prologue += source.usesRequire ? ", require) {" : ") {"
+            prologue += " \"use strict\"; __hawser_exports({" + getters(of: source).joined(separator: ", ") + "});"
+            if source.namesDefaultFunction {
+                prologue += " Object.defineProperty(\(ModuleSource.defaultLocal), \"name\", { value: \"default\", configurable: true });"
+            }
+            let handles = source.staticRequests.indices.compactMap { index -> String? in
+                guard let target = graph.target(of: path, staticRequest: index), let targetID = ids[target] else { return nil }
+                return "\(ModuleSource.handle(index)) = __hawser_import(\(targetID))"
+            }
+            if !handles.isEmpty { prologue += " var " + handles.joined(separator: ", ") + ";" }
+            prologue += " // \(GeneratedHeader.commentSafe(path))\n"
+            map.append(prologue, mappedTo: start)
+            var cursor = OriginalCursor()
+            var offset = 0
+            let edits = source.edits.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
+            for edit in edits where edit.range.lowerBound >= offset {
+                map.appendCopy(of: source.bytes, offset..<edit.range.lowerBound, source: sourceIndex, tokenStarts: source.tokenStarts, cursor: &cursor)
+                map.append(edit.text, mappedTo: (sourceIndex, cursor.position(of: edit.range.lowerBound, in: source.bytes)))
+                offset = edit.range.upperBound
+            }
+            map.appendCopy(of: source.bytes, offset..<source.bytes.count, source: sourceIndex, tokenStarts: source.tokenStarts, cursor: &cursor)
+            map.append("\n}\(requireTable));\n")
+        }
+    }
+
+    /// `name: () => value` for every name of the module's namespace, sorted as the spec sorts
+    /// a namespace's keys (by UTF-16 code units).
+    private func getters(of source: ModuleSource) -> [String] {
+        let path = source.path
+        let names = exportedNames(of: path).sorted { Array($0.utf16).lexicographicallyPrecedes(Array($1.utf16)) }
+        return names.compactMap { name -> String? in
+            guard let value = localAccess(source, name) else { return nil }
+            let key = ModuleSource.isIdentifierName(name) ? name : JSON.stringLiteral(name)
+            return "\(key): () => \(value)"
+        }
+    }
+
+    /// How the module's own code reads its export `name`.
+    private func localAccess(_ source: ModuleSource, _ name: String) -> String? {
+        for export in source.exports {
+            switch export {
+            case .local(let exported, let local, _) where exported == name:
+                if let binding = source.imports[local] {
+                    let handle = ModuleSource.handle(binding.request)
+                    return binding.imported.map { handle + Self.member($0) } ?? handle
+                }
+                return local
+            case .indirect(let exported, let imported, let request, _) where exported == name:
+                return ModuleSource.handle(request) + Self.member(imported)
+            case .namespace(let exported, let request, _) where exported == name:
+                return ModuleSource.handle(request)
+            default:
+                continue
+            }
+        }
+        for case .star(let request, _) in source.exports {
+            guard let target = graph.target(of: source.path, staticRequest: request) else { continue }
+            var visited: Set<String> = []
+            if case .found = resolveExport(target, name, &visited) { return ModuleSource.handle(request) + Self.member(name) }
+        }
+        return nil
+    }
+
+    private static func member(_ name: String) -> String {
+        ModuleSource.isIdentifierName(name) ? "." + name : "[" + JSON.stringLiteral(name) + "]"
+    }
+
+    /// The registry every bundled entry starts with: `define` records a module's function;
+    /// `load` runs it once and gives its record (an ES module's namespace, or a CommonJS
+    /// module's `module`); an ES module importing a CommonJS one sees a namespace whose
+    /// `default` is `module.exports` (its `default` when it sets `__esModule`) and whose other
+    /// names read `module.exports` when used, as esbuild and rollup do.
+    static let loader = """
+        var __hawser_modules = (function () {
+          "use strict";
+          var definitions = [], records = [];
+          function define(id, kind, body, requires) { definitions[id] = { kind: kind, body: body, requires: requires || {} }; }
+          function requireFor(id) {
+            var table = definitions[id].requires;
+            return function require(specifier) {
+              if (!Object.prototype.hasOwnProperty.call(table, specifier)) { throw new Error("Cannot find module '" + specifier + "'"); }
+              var record = load(table[specifier]);
+              return record.namespace || record.module.exports;
+            };
+          }
+          function interop(record) {
+            if (!record.interop) {
+              var exports = record.module.exports, namespace = Object.create(null);
+              if (exports !== null && (typeof exports === "object" || typeof exports === "function")) {
+                Object.keys(exports).forEach(function (key) {
+                  if (key !== "default") { Object.defineProperty(namespace, key, { get: function () { return exports[key]; }, enumerable: true }); }
+                });
+              }
+              Object.defineProperty(namespace, "default", { value: exports && exports.__esModule ? exports.default : exports, enumerable: true });
+              record.interop = namespace;
+            }
+            return record.interop;
+          }
+          function importer(target) { var record = load(target); return record.namespace || interop(record); }
+          function load(id) {
+            var record = records[id];
+            if (record) { return record; }
+            var definition = definitions[id];
+            if (definition.kind === "esm") {
+              var namespace = Object.create(null);
+              Object.defineProperty(namespace, Symbol.toStringTag, { value: "Module" });
+              record = records[id] = { namespace: namespace };
+              record.done = definition.body(function (getters) {
+                Object.keys(getters).forEach(function (name) { Object.defineProperty(namespace, name, { get: getters[name], enumerable: true }); });
+                Object.preventExtensions(namespace);
+              }, importer, requireFor(id));
+            } else {
+              var module = { exports: {} };
+              record = records[id] = { module: module };
+              definition.body.call(module.exports, module, module.exports, requireFor(id));
+            }
+            return record;
+          }
+          return { define: define, load: load };
+        })();
+
+        """
+}
