@@ -324,6 +324,75 @@ final class ModuleResolverTests: XCTestCase {
         guard case .notFound = error("pkg/dir", in: files) else { return XCTFail("a folder is not a file") }
     }
 
+    // MARK: - imports and self-reference
+
+    func testPackageImports() {
+        let files = files([
+            "package.json": ##"""
+            {"name": "app", "imports": {
+              "#util": "./userscripts/lib/util.js",
+              "#dep": {"node": "dep-node", "default": "dep"},
+              "#lib/*": "./userscripts/lib/*.js",
+              "#fs": "fs",
+              "#bad": "../x.js",
+              "#url": "https://example.com/x.js",
+              "#missing": "./gone.js",
+              "#scoped/*": "@s/p/*",
+              "#loop": "#loop"
+            }}
+            """##,
+            "userscripts/lib/util.js": "", "userscripts/lib/a.js": "",
+            "node_modules/dep/index.js": "", "node_modules/dep-node/index.js": "",
+            "node_modules/@s/p/package.json": #"{"exports": {"./*": "./src/*.js"}}"#, "node_modules/@s/p/src/q.js": "",
+            "node_modules/pkg/package.json": ##"{"name": "pkg", "imports": {"#internal": "./internal.js"}, "exports": "./index.js"}"##,
+            "node_modules/pkg/index.js": "", "node_modules/pkg/internal.js": "", "node_modules/pkg/lib/x.js": "",
+            "node_modules/bare/x.js": "",
+        ])
+        assertResolves("#util", in: files, to: "userscripts/lib/util.js")
+        assertResolves("#dep", in: files, to: "node_modules/dep/index.js", package: "dep")
+        assertResolves("#lib/a", in: files, to: "userscripts/lib/a.js")
+        assertResolves("#scoped/q", in: files, to: "node_modules/@s/p/src/q.js", package: "@s/p")
+        assertFails("#fs", in: files, with: .builtin("fs"))
+        assertFails("#bad", in: files, with: .invalidPackage("'imports' target '../x.js' for '#bad' in 'package.json' is invalid: a target must start with './' and stay in the package"))
+        guard case .invalidPackage = error("#url", in: files) else { return XCTFail("a URL target is invalid") }
+        assertFails("#missing", in: files, with: .notFound("cannot find '#missing' from 'userscripts/app.js': 'package.json' imports it as 'gone.js', which is not a file"))
+        assertFails("#nope", in: files, with: .notExported("package import '#nope' is not defined by 'app' (package.json)"))
+        guard case .notFound = error("#loop", in: files) else { return XCTFail("an imports target is never another #name") }
+        guard case .notFound = error("#", in: files) else { return XCTFail("'#' is no import name") }
+        guard case .notFound = error("#/x", in: files) else { return XCTFail("'#/x' is no import name") }
+        // The package scope is the nearest package.json; it does not reach past node_modules.
+        assertResolves("#internal", from: "node_modules/pkg/lib/x.js", in: files, to: "node_modules/pkg/internal.js", package: "pkg")
+        assertFails("#util", from: "node_modules/pkg/lib/x.js", in: files, with: .notExported("package import '#util' is not defined by 'pkg' (node_modules/pkg/package.json)"))
+        assertFails("#util", from: "node_modules/bare/x.js", in: files, with: .notFound("cannot find '#util' from 'node_modules/bare/x.js': no package.json above it to define 'imports'"))
+    }
+
+    func testSelfReferenceThroughExports() {
+        let files = files([
+            "package.json": #"{"name": "@me/app", "exports": {".": "./userscripts/main.js", "./tools": {"browser": "./userscripts/tools.js"}}}"#,
+            "userscripts/main.js": "", "userscripts/tools.js": "",
+            "lib/package.json": #"{"name": "lib", "main": "index.js"}"#, "lib/index.js": "",
+        ])
+        assertResolves("@me/app", in: files, to: "userscripts/main.js")
+        assertResolves("@me/app/tools", in: files, to: "userscripts/tools.js")
+        assertFails("@me/app/main", in: files, with: .notExported("package subpath './main' is not exported by '@me/app' (package.json)"))
+        // Without exports a package does not name itself.
+        guard case .notFound = error("lib", from: "lib/index.js", in: files) else { return XCTFail("self-reference needs exports") }
+        // A package.json that does not read fails only what needs it.
+        let broken = self.files(["package.json": "{,", "node_modules/a/index.js": ""])
+        assertResolves("a", from: "app.js", in: broken, to: "node_modules/a/index.js", package: "a")
+        guard case .invalidPackage = error("#a", from: "app.js", in: broken) else { return XCTFail("imports need the package.json") }
+    }
+
+    func testInMemoryFilesNormalisesPaths() {
+        let files = InMemoryFiles(["./a/../b/c.js": [1], "/abs/x.js": [2]])
+        XCTAssertEqual(files.contents(of: "b/c.js"), [1])
+        XCTAssertEqual(files.contents(of: "./b/./c.js"), [1])
+        XCTAssertTrue(files.isFolder("/"))
+        XCTAssertTrue(files.isFolder("/abs"))
+        XCTAssertFalse(files.isFolder("/abs/x.js"))
+        XCTAssertTrue(files.isFolder("b"))
+    }
+
     // MARK: - Built-ins, bad package.json, JSON, odd input
 
     func testBuiltins() {
@@ -372,7 +441,7 @@ final class ModuleResolverTests: XCTestCase {
         let files = files(["userscripts/app.js": "", "node_modules/pkg/index.js": "", "/x.js": ""])
         assertFails("", in: files, with: .notFound("empty module specifier in 'userscripts/app.js'"))
         assertFails("./a\0b", in: files, with: .notFound("cannot find './a\\u{0}b' from 'userscripts/app.js': the specifier contains a NUL character"))
-        assertFails("#internal", in: files, with: .notFound("cannot find '#internal' from 'userscripts/app.js': package imports ('#…' specifiers) are not supported"))
+        assertFails("#internal", in: files, with: .notFound("cannot find '#internal' from 'userscripts/app.js': no package.json above it to define 'imports'"))
         let long = String(repeating: "a/", count: 3000)
         assertFails("./" + long, in: files, with: .notFound("module specifier of 6002 bytes in 'userscripts/app.js' is too long"))
         let longish = "./" + String(repeating: "b", count: 500)

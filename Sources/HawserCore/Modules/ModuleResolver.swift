@@ -62,13 +62,16 @@ enum ResolutionError: Error, Equatable, Sendable {
 /// - Bare specifiers (`uuid`, `uuid/v4`, `@scope/pkg/sub`) name a package, looked for in the
 ///   `node_modules` folders from the importer's folder up (`lookupFolders`); the first package
 ///   folder that exists is the one used, found or not. There the package's `exports`, when it
-///   has one, is all that counts (`resolveExports`); otherwise the subpath is a relative path
-///   in the package folder, and the package itself is the folder (`browser`, `module`, `main`,
-///   `index.js`).
-/// - Not supported: package `imports` (`#name` specifiers, `.notFound`), self-reference by
-///   the package's own name, the object form of `browser` (file and package remapping), and
-///   `exports` folder keys ending in `/` (removed in node 17: such a key is exact, and a target
-///   ending in `/` is invalid).
+///   has one, is all that counts (`PackageMap`); otherwise the subpath is a relative path in
+///   the package folder, and the package itself is the folder (`browser`, `module`, `main`,
+///   `index.js`). A package may name itself when its `package.json` has `exports`
+///   (self-reference), as node allows.
+/// - `#name` specifiers go through the `imports` of the importer's package scope, the nearest
+///   `package.json` above it (`PackageMap`); a target there may be a bare specifier, resolved
+///   from the package's folder.
+/// - Not supported: the object form of `browser` (file and package remapping), and `exports`
+///   folder keys ending in `/` (removed in node 17: such a key is exact, and a target ending in
+///   `/` is invalid).
 enum ModuleResolver {
     /// The `exports` conditions taken, as esbuild takes them for `platform=browser`: `browser`,
     /// `module`, `default`, and `import` or `require` by the `ImportKind`. `node` and
@@ -179,9 +182,14 @@ private struct Resolution {
             if let path = try loadFileOrFolder(target, folderOnly: folderOnly) { return path }
             throw notFound(base: ModulePath.folder(of: target))
         }
-        if specifier.hasPrefix("#") {
-            throw .notFound("cannot find \(quoted): package imports ('#…' specifiers) are not supported")
-        }
+        if specifier.hasPrefix("#") { return try resolveImport() }
+        return try resolvePackage()
+    }
+
+    /// A bare specifier that an `imports` target gives: a built-in or a package, never a path
+    /// or another `#name`.
+    mutating func runBare() throws(ResolutionError) -> String {
+        if specifier.hasPrefix("node:") || ModuleResolver.builtins.contains(specifier) { throw .builtin(specifier) }
         return try resolvePackage()
     }
 
@@ -270,11 +278,18 @@ private struct Resolution {
         let components = specifier.split(separator: "/", omittingEmptySubsequences: false)
         let nameLength = specifier.hasPrefix("@") ? 2 : 1
         guard components.count >= nameLength, !components.prefix(nameLength).contains(where: \.isEmpty),
-              !specifier.hasPrefix("."), !specifier.contains("\\"), !specifier.contains("%")
+              !specifier.hasPrefix("."), !specifier.hasPrefix("#"), !specifier.contains("\\"), !specifier.contains("%")
         else { throw .notFound("cannot find \(quoted): not a valid package name") }
         let name = components.prefix(nameLength).joined(separator: "/")
         let rest = components.dropFirst(nameLength)
         let subpath = rest.isEmpty ? "." : "./" + rest.joined(separator: "/")
+
+        // Self-reference. A package scope whose package.json does not read is no package here:
+        // it fails only the imports that need it.
+        if let scope = try? packageScope(), scope.manifest.dictionaryValue?["name"]?.stringValue == name,
+           let exports = scope.manifest.dictionaryValue?["exports"], exports != .null {
+            return try resolveExports(exports, folder: scope.folder, name: name, subpath: subpath)
+        }
 
         let folders = lookupFolders(ModulePath.folder(of: importer))
         for folder in folders {
@@ -313,33 +328,95 @@ private struct Resolution {
     private mutating func resolveInPackage(_ folder: String, name: String, subpath: String) throws(ResolutionError) -> String? {
         let manifest = try readManifest(in: folder)
         if let exports = manifest?.dictionaryValue?["exports"], exports != .null {
-            let exportsResolution = Exports(folder: folder, name: name, conditions: ModuleResolver.conditions(for: kind))
-            let path = try exportsResolution.resolve(subpath, in: exports)
-            tried.append(path)
-            guard isFile(path) else {
-                throw .notFound("cannot find \(quoted): '\(ModuleResolver.shown(name))' exports '\(ModuleResolver.shown(subpath))' as '\(ModuleResolver.shown(path))', which is not a file")
-            }
-            return path
+            return try resolveExports(exports, folder: folder, name: name, subpath: subpath)
         }
         if subpath == "." { return try loadFolder(folder, manifest: manifest) }
         return try loadFileOrFolder(ModulePath.join(folder, subpath), folderOnly: subpath.hasSuffix("/"))
     }
+
+    /// The file the package at `folder` exports as `subpath`; it must exist as written.
+    private mutating func resolveExports(_ exports: JSON, folder: String, name: String, subpath: String) throws(ResolutionError) -> String {
+        let map = PackageMap(folder: folder, name: name, field: "exports", conditions: ModuleResolver.conditions(for: kind))
+        let path = try map.resolveExport(subpath, in: exports)
+        tried.append(path)
+        guard isFile(path) else {
+            throw .notFound("cannot find \(quoted): '\(ModuleResolver.shown(name))' exports '\(ModuleResolver.shown(subpath))' as '\(ModuleResolver.shown(path))', which is not a file")
+        }
+        return path
+    }
+
+    /// Node's `LOOKUP_PACKAGE_SCOPE`: the nearest folder from the importer's up that has a
+    /// `package.json`, not looking past a `node_modules` folder, nor above the outermost `..`
+    /// or `.` the importer names.
+    private func packageScope() throws(ResolutionError) -> (folder: String, manifest: JSON)? {
+        var current = ModulePath.folder(of: importer)
+        while true {
+            if current.split(separator: "/").last == "node_modules" { return nil }
+            if let manifest = try readManifest(in: current) { return (current, manifest) }
+            if current == "/" || current == "." || current.split(separator: "/").allSatisfy({ $0 == ".." }) { return nil }
+            current = ModulePath.folder(of: current)
+        }
+    }
+
+    /// A `#name` specifier, through the `imports` of the importer's package scope.
+    private mutating func resolveImport() throws(ResolutionError) -> String {
+        if specifier == "#" || specifier.hasPrefix("#/") { throw .notFound("cannot find \(quoted): not a valid package import name") }
+        guard let scope = try packageScope() else {
+            throw .notFound("cannot find \(quoted): no package.json above it to define 'imports'")
+        }
+        let fields = scope.manifest.dictionaryValue
+        let name = fields?["name"]?.stringValue ?? scope.folder
+        let manifest = ModuleResolver.shown(ModulePath.join(scope.folder, "package.json"))
+        guard let imports = fields?["imports"], imports.members != nil else {
+            throw .notExported("package import '\(ModuleResolver.shown(specifier))' is not defined: '\(manifest)' has no 'imports'")
+        }
+        let map = PackageMap(folder: scope.folder, name: name, field: "imports", conditions: ModuleResolver.conditions(for: kind))
+        switch try map.resolveImport(specifier, in: imports) {
+        case .path(let path):
+            tried.append(path)
+            guard isFile(path) else {
+                throw .notFound("cannot find \(quoted): '\(manifest)' imports it as '\(ModuleResolver.shown(path))', which is not a file")
+            }
+            return path
+        case .bare(let target):
+            var inner = Resolution(specifier: target, importer: ModulePath.join(scope.folder, "package.json"), kind: kind, files: files)
+            return try inner.runBare()
+        }
+    }
 }
 
-/// Node's `PACKAGE_EXPORTS_RESOLVE` over one package's `exports` value, for a browser's
-/// conditions. Targets are not probed for extensions or index files, as node does not.
-private struct Exports {
+/// Node's `PACKAGE_EXPORTS_RESOLVE` and `PACKAGE_IMPORTS_RESOLVE` over one package's `exports`
+/// or `imports` value, for a browser's conditions. Targets are not probed for extensions or
+/// index files, as node does not.
+private struct PackageMap {
     /// The package's folder.
     let folder: String
-    /// The package's name, for messages.
+    /// The package's name (or folder), for messages.
     let name: String
+    /// `exports` or `imports`.
+    let field: String
     /// The active conditions (`ModuleResolver.conditions`).
     let conditions: Set<String>
 
+    /// Where a target leads: a path, or (in `imports` only) a bare specifier to resolve from the
+    /// package's folder.
+    enum Target {
+        case path(String)
+        case bare(String)
+    }
+
     private var manifest: String { ModuleResolver.shown(ModulePath.join(folder, "package.json")) }
 
+    /// The target of `specifier` (`#name`) in `imports`, an object.
+    func resolveImport(_ specifier: String, in imports: JSON) throws(ResolutionError) -> Target {
+        guard let members = imports.members, let target = try resolve(specifier, inSubpaths: members) else {
+            throw .notExported("package import '\(ModuleResolver.shown(specifier))' is not defined by '\(ModuleResolver.shown(name))' (\(manifest))")
+        }
+        return target
+    }
+
     /// The path `subpath` (`.` or `./sub`) is exported as.
-    func resolve(_ subpath: String, in exports: JSON) throws(ResolutionError) -> String {
+    func resolveExport(_ subpath: String, in exports: JSON) throws(ResolutionError) -> String {
         var subpaths: [(key: String, value: JSON)]?
         if let members = exports.members {
             let dotted = members.filter { $0.key.hasPrefix(".") }
@@ -348,7 +425,7 @@ private struct Exports {
             }
             if !dotted.isEmpty { subpaths = members }
         }
-        var resolved: String?
+        var resolved: Target?
         if subpath == "." {
             // A string, an array or a condition object is the package's main export.
             let main: JSON? = if let subpaths { subpaths.first { $0.key == "." }?.value } else { exports }
@@ -356,15 +433,15 @@ private struct Exports {
         } else if let subpaths {
             resolved = try resolve(subpath, inSubpaths: subpaths)
         }
-        guard let resolved else {
+        guard case .path(let path) = resolved else {
             throw .notExported("package subpath '\(ModuleResolver.shown(subpath))' is not exported by '\(ModuleResolver.shown(name))' (\(manifest))")
         }
-        return resolved
+        return path
     }
 
     /// `PACKAGE_IMPORTS_EXPORTS_RESOLVE`: an exact key, else the pattern key (one `*`) that
     /// `ModuleResolver.patternKeyCompare` puts first among those matching.
-    private func resolve(_ subpath: String, inSubpaths subpaths: [(key: String, value: JSON)]) throws(ResolutionError) -> String? {
+    private func resolve(_ subpath: String, inSubpaths subpaths: [(key: String, value: JSON)]) throws(ResolutionError) -> Target? {
         if !subpath.contains("*"), let exact = subpaths.first(where: { $0.key == subpath }) {
             return try target(exact.value, match: nil, key: subpath)
         }
@@ -388,22 +465,25 @@ private struct Exports {
         return nil
     }
 
-    /// `PACKAGE_TARGET_RESOLVE`: the path `value` gives, `*` replaced by `match`; nil when it
-    /// gives none (`null`, no active condition, an empty array).
-    private func target(_ value: JSON, match: String?, key: String) throws(ResolutionError) -> String? {
+    /// `PACKAGE_TARGET_RESOLVE`: where `value` leads, `*` replaced by `match`; nil when it
+    /// leads nowhere (`null`, no active condition, an empty array).
+    private func target(_ value: JSON, match: String?, key: String) throws(ResolutionError) -> Target? {
         switch value {
         case .string(let target):
-            guard target.hasPrefix("./"), !Self.hasBadSegment(Self.segments(of: target).dropFirst()) else {
-                throw .invalidPackage("'exports' target '\(ModuleResolver.shown(target))' for '\(ModuleResolver.shown(key))' in '\(manifest)' is invalid: a target must start with './' and stay in the package")
+            if field == "imports", !target.hasPrefix("./"), !target.hasPrefix("../"), !target.hasPrefix("/"), !Self.isURL(target) {
+                return .bare(match.map { target.replacing("*", with: $0) } ?? target)
             }
-            guard let match else { return ModulePath.join(folder, target) }
+            guard target.hasPrefix("./"), !Self.hasBadSegment(Self.segments(of: target).dropFirst()) else {
+                throw .invalidPackage("'\(field)' target '\(ModuleResolver.shown(target))' for '\(ModuleResolver.shown(key))' in '\(manifest)' is invalid: a target must start with './' and stay in the package")
+            }
+            guard let match else { return .path(ModulePath.join(folder, target)) }
             if Self.hasBadSegment(Self.segments(of: match)[...]) {
                 throw .notExported("package subpath '\(ModuleResolver.shown(key.replacing("*", with: match)))' of '\(ModuleResolver.shown(name))' is not a valid subpath (\(manifest))")
             }
-            return ModulePath.join(folder, target.replacing("*", with: match))
+            return .path(ModulePath.join(folder, target.replacing("*", with: match)))
         case .object(let members):
             if members.contains(where: { !$0.0.isEmpty && $0.0.utf8.allSatisfy { (0x30...0x39).contains($0) } }) {
-                throw .invalidPackage("'exports' conditions for '\(ModuleResolver.shown(key))' in '\(manifest)' have a numeric key")
+                throw .invalidPackage("'\(field)' conditions for '\(ModuleResolver.shown(key))' in '\(manifest)' have a numeric key")
             }
             for (condition, nested) in members where conditions.contains(condition) {
                 if let path = try target(nested, match: match, key: key) { return path }
@@ -426,8 +506,16 @@ private struct Exports {
         case .null:
             return nil
         case .int, .double, .bool:
-            throw .invalidPackage("'exports' target for '\(ModuleResolver.shown(key))' in '\(manifest)' is not a string, an object, an array or null")
+            throw .invalidPackage("'\(field)' target for '\(ModuleResolver.shown(key))' in '\(manifest)' is not a string, an object, an array or null")
         }
+    }
+
+    /// Whether `text` starts with a URL scheme (`node:`, `https:`), which node parses as a URL.
+    private static func isURL(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        let scheme = text[..<colon].unicodeScalars
+        guard let first = scheme.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 
     /// The segments of a target or match, split at `/` and `\`, as node splits them.
