@@ -14,6 +14,7 @@ struct ResolvedModule: Hashable, Sendable {
     /// inside its package is the same `ResolvedModule`.
     var package: String?
 
+    /// The module at `path`, already normalised, in `package`, both as given.
     init(path: String, package: String?) {
         self.path = path
         self.package = package
@@ -33,11 +34,12 @@ enum ResolutionError: Error, Equatable, Sendable {
     /// The specifier names a node built-in (`fs`, `node:path`), which a browser does not have;
     /// it carries the specifier.
     case builtin(String)
-    /// The package's `exports` does not export the subpath asked for.
+    /// The package's `exports` does not export the subpath asked for, or its `imports` does not
+    /// define the `#name` asked for.
     case notExported(String)
-    /// A `package.json` that is not JSON (or not an object), or an `exports` that node rejects:
-    /// a target not starting with `./` or leaving the package, subpath keys mixed with condition
-    /// keys.
+    /// A `package.json` that is not JSON (or not an object; a key given twice counts as not
+    /// JSON, as `JSON.parse` has it), or an `exports` or `imports` that node rejects: a target
+    /// not starting with `./` or leaving the package, subpath keys mixed with condition keys.
     case invalidPackage(String)
 
     /// The one-line text a diagnostic shows.
@@ -168,6 +170,7 @@ private struct Resolution {
     /// The specifier and importer as messages show them.
     private var quoted: String { "'\(ModuleResolver.shown(specifier))' from '\(ModuleResolver.shown(importer))'" }
 
+    /// The normalised path of the file the specifier names.
     mutating func run() throws(ResolutionError) -> String {
         if specifier.isEmpty { throw .notFound("empty module specifier in '\(ModuleResolver.shown(importer))'") }
         if specifier.utf8.count > ModuleResolver.maximumSpecifierLength {
