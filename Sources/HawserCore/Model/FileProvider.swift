@@ -18,7 +18,11 @@ public protocol FileProvider: Sendable {
 public struct InMemoryFiles: FileProvider {
     public var files: [String: [UInt8]]
 
-    public init(_ files: [String: [UInt8]] = [:]) { self.files = files }
+    /// The files by path; the paths are normalised, so `./a.js` is `a.js` (of two paths that
+    /// normalise alike, the one first in byte order is kept).
+    public init(_ files: [String: [UInt8]] = [:]) {
+        self.files = Dictionary(files.sorted { $0.key < $1.key }.map { (ModulePath.normalize($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
 
     public init(_ files: [SourceFile]) {
         self.files = Dictionary(files.map { (ModulePath.normalize($0.path), $0.bytes) }, uniquingKeysWith: { first, _ in first })
@@ -28,7 +32,7 @@ public struct InMemoryFiles: FileProvider {
 
     public func isFolder(_ path: String) -> Bool {
         let path = ModulePath.normalize(path)
-        let prefix = path == "." ? "" : path + "/"
+        let prefix = path == "." ? "" : path == "/" ? "/" : path + "/"
         return files.keys.contains { $0.hasPrefix(prefix) && $0 != path }
     }
 }
