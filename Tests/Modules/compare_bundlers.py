@@ -217,7 +217,9 @@ def run_case(case, args):
                 line("FAIL", case, "hawser", why + "\n" + text.strip()[-3000:])
                 failures += 1
             else:
-                line("PASS", case, "hawser", "refused: " + next((l for l in text.splitlines() if "error" in l), text.strip())[:160])
+                lines = [l.strip() for l in text.splitlines() if l.strip()]
+                first = next((l for l in lines if "error" in l.lower()), lines[0] if lines else "")
+                line("PASS", case, "hawser", "refused: " + first[:160])
             return failures
 
         with open(expected_path) as f:
