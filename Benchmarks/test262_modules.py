@@ -16,8 +16,9 @@ literal of the test and its fixtures that names an existing file: `_FIXTURE.js` 
 text; fixtures that nothing imports stay out, or they would become entries). Each bundler:
 
 - esbuild: `esbuild --bundle --format=iife --platform=browser TEST`. esbuild writes no top-level
-  await in an IIFE; a test that needs it is bundled as `--format=esm` and wrapped in an async
-  function, as Hawser wraps such an entry.
+  await in an IIFE; a test that needs it is bundled as `--format=esm` (through an entry that
+  imports it, so that no `export` is left) and wrapped in an async function, as Hawser wraps
+  such an entry.
 - hawser: `hawser build --no-cache --directory PROJECT`; the scripts of `out/manifest.json`
   (page world, Hawser's runtime included) in order. A test that the build does not emit as an
   entry (a fixture imports it back) fails: its body never runs.
@@ -171,7 +172,11 @@ def bundle_esbuild(esbuild, entry, work):
     command = [esbuild, "--bundle", "--format=iife", "--platform=browser", "--log-level=error", entry, "--outfile=" + outfile]
     result = subprocess.run(command, cwd=work, capture_output=True, text=True, timeout=60)
     if result.returncode != 0 and TLA_MESSAGE in result.stderr:
-        command[2] = "--format=esm"
+        # An ES module bundle of an entry keeps the entry's exports: bundle one that imports it.
+        shim = os.path.join(os.path.dirname(entry), "__esbuild_entry__.js")
+        with open(shim, "w") as f:
+            f.write(f"import {json.dumps('./' + os.path.basename(entry))};\n")
+        command[2], command[5] = "--format=esm", shim
         result = subprocess.run(command, cwd=work, capture_output=True, text=True, timeout=60)
         if result.returncode == 0:
             with open(outfile, encoding="utf-8") as f:

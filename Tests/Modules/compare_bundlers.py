@@ -22,8 +22,8 @@ For each case, in a temporary copy of the fixture:
   the graph imports or requires (found from esbuild's metafile of a bundle of all of them). Each
   is bundled alone with `esbuild --bundle --format=iife --platform=browser`, and the bundles run
   in the order of their names (the path in the scripts folder, without `.js`). esbuild cannot
-  write top-level await in an IIFE: such an entry is bundled as `--format=esm` and wrapped in an
-  async function, as Hawser wraps it.
+  write top-level await in an IIFE: such an entry is bundled as `--format=esm` (through a file
+  that imports it, so no `export` is left) and wrapped in an async function, as Hawser wraps it.
 - hawser: `hawser build --directory COPY`; the scripts of `out/manifest.json` (the config's
   output folder) in the page world run in the manifest's order, Hawser's runtime included.
 
@@ -133,8 +133,13 @@ def bundle_with_esbuild(esbuild, project, config, work):
                    entry, "--outfile=" + outfile]
         result = subprocess.run(command, cwd=project, capture_output=True, text=True)
         if result.returncode != 0 and TLA_MESSAGE in result.stderr:
-            command[2] = "--format=esm"
+            # An ES module bundle keeps the entry's exports: bundle a file that imports it.
+            shim = os.path.join(os.path.dirname(entry), "__esbuild_entry__.js")
+            with open(shim, "w") as f:
+                f.write(f"import {json.dumps('./' + os.path.basename(entry))};\n")
+            command[2], command[5] = "--format=esm", shim
             result = subprocess.run(command, cwd=project, capture_output=True, text=True)
+            os.remove(shim)
             if result.returncode == 0:
                 with open(outfile) as f:
                     body = f.read()
