@@ -15,11 +15,16 @@ Figures: the raw tree-sitter parse of the same bytes (`hawser-bench parse`, a ti
 the C API, one core), `hawser lint` on one core (`taskset -c 0`) and on every core, the Swift
 scan on one core, the peak resident memory of each run (all of these with `--no-cache`),
 `hawser build` cold (empty cache, no output) and again with nothing changed, `hawser lint`
-cold, with nothing changed and with one file changed, and the time at scale 1, 2 and 4. Times are the best of `--runs` runs
-(default 2) of wall-clock time; the machine's other load shows in them, so compare runs made
+cold, with nothing changed and with one file changed, the time at scale 1, 2 and 4, and ES
+modules (`make_module_graph.py`: 400 modules in a DAG and a CommonJS package at scale 1, at
+least 50): `hawser build` cold, with one module changed and with nothing changed, against
+`esbuild --bundle --format=iife` on the same entries (`n/a` while hawser does not bundle, or
+without esbuild), and whether both bundles post the same messages in node. Times are the best
+of `--runs` runs (default 2) of wall-clock time; the machine's other load shows in them, so compare runs made
 on one machine. The goals are the performance issue's; a row says `met` or `not met`.
 """
 import argparse
+import json
 import os
 import platform
 import shutil
@@ -92,6 +97,108 @@ def raw_parse(files, work):
 
 def mb(n):
     return n / 1e6
+
+
+def module_entries(project):
+    """The run order of the bundles hawser built: the manifest's page-world scripts, and whether
+    they are bundles (the manifest lists the two entries, not the modules they import)."""
+    with open(os.path.join(project, "out", "manifest.json")) as f:
+        manifest = json.load(f)
+    scripts = [s for s in manifest["scripts"] if s.get("world", "page") == "page"]
+    sources = sorted(s["source"] for s in scripts if s.get("origin") == "javaScript")
+    bundled = sources == ["userscripts/main.js", "userscripts/panel.js"]
+    return [os.path.join(project, "out", s["file"]) for s in scripts], bundled
+
+
+def posted(scripts, work, label):
+    """The messages the scripts post, run in order by Tests/Modules/run-scripts.js (None when
+    they throw or node is missing)."""
+    if not shutil.which("node"):
+        return None
+    spec = os.path.join(work, label + "-spec.json")
+    with open(spec, "w") as f:
+        json.dump({"scripts": [{"path": p} for p in scripts]}, f)
+    result = subprocess.run(["node", os.path.join(root, "Tests", "Modules", "run-scripts.js"), spec], capture_output=True, text=True)
+    if result.returncode != 0:
+        return None
+    report = json.loads(result.stdout)
+    return None if report["errors"] else report["messages"]
+
+
+def module_graph_rows(work):
+    """The module rows: `make_module_graph.py` at --scale (400 modules at scale 1, at least 50),
+    built by `hawser build` cold (an empty cache folder, no output), again with one module
+    changed (the cache the cold run filled), and with nothing changed; and by `esbuild --bundle
+    --format=iife` on the same two entries. Each figure is the best of --runs. A hawser that
+    fails or does not bundle (its manifest lists the modules as scripts) gets `n/a`, and so do
+    esbuild's rows without esbuild: the benchmark goes on."""
+    project = os.path.join(work, "modules")
+    modules, entries, size = map(int, subprocess.run(
+        [sys.executable, os.path.join(here, "make_module_graph.py"), project, str(args.scale)],
+        capture_output=True, check=True, text=True).stdout.split())
+    label = f"ES modules ({modules} modules + a CommonJS package, {entries} entries, {mb(size):.2f} MB)"
+    esbuild = shutil.which("esbuild")
+    esbuild_seconds = None
+    if esbuild:
+        command = [esbuild, "--bundle", "--format=iife", "--platform=browser", "--log-level=error",
+                   "userscripts/main.js", "userscripts/panel.js", "--outdir=" + os.path.join(work, "modules-esbuild")]
+        esbuild_seconds, _ = best(command, project)
+        row(f"{label}: esbuild --bundle --format=iife", f"{esbuild_seconds:.3f} s")
+        reference = posted([os.path.join(work, "modules-esbuild", n) for n in ("main.js", "panel.js")], work, "esbuild")
+    else:
+        row(f"{label}: esbuild --bundle --format=iife", "n/a (no esbuild: scripts/install-deps.sh)")
+        reference = None
+
+    cache = os.path.join(work, "modules-cache")
+    build = [args.hawser, "build", "--directory", project, "--cache-dir", cache]
+
+    def attempt():
+        start = time.monotonic()
+        result = subprocess.run(build, cwd=work, capture_output=True, text=True)
+        return time.monotonic() - start, result
+
+    colds, why = [], None
+    for _ in range(args.runs):
+        shutil.rmtree(os.path.join(project, "out"), ignore_errors=True)
+        shutil.rmtree(cache, ignore_errors=True)
+        seconds, result = attempt()
+        if result.returncode != 0:
+            lines = (result.stdout + result.stderr).strip().splitlines()
+            why = f"hawser build exited {result.returncode}: {lines[0][:100] if lines else ''}"
+            break
+        colds.append(seconds)
+    if why is None:
+        scripts, bundled = module_entries(project)
+        if not bundled:
+            why = "hawser build does not bundle modules yet (its manifest lists them as scripts)"
+    if why is not None:
+        row(f"{label}: hawser build", f"n/a ({why})")
+        return
+    cold = min(colds)
+    same = posted(scripts, work, "hawser")
+    changed = os.path.join(project, "userscripts", "lib", f"m{modules // 2:04}.js")
+    with open(changed) as f:
+        original = f.read()
+    edits = []
+    for n in range(args.runs):
+        with open(changed, "w") as f:
+            f.write(original.replace("total * 31", f"total * {37 + 2 * n}", 1))
+        seconds, result = attempt()
+        if result.returncode != 0:
+            row(f"{label}: hawser build", f"n/a (hawser build exited {result.returncode} after an edit)")
+            return
+        edits.append(seconds)
+    with open(changed, "w") as f:
+        f.write(original)
+    attempt()
+    noops = [attempt()[0] for _ in range(args.runs)]
+    edit, noop = min(edits), min(noops)
+    versus = f", {cold / esbuild_seconds:.1f}x esbuild" if esbuild_seconds else ""
+    row(f"{label}: hawser build, cold (empty cache)", f"{cold:.2f} s{versus}")
+    row(f"{label}: hawser build, one module changed", f"{edit:.3f} s ({100 * edit / cold:.1f}% of cold)")
+    row(f"{label}: hawser build, nothing changed", f"{noop:.3f} s ({100 * noop / cold:.1f}% of cold)")
+    if reference is not None:
+        row(f"{label}: hawser's bundles post what esbuild's do", "yes" if same == reference else "NO")
 
 
 rows = []        # (figure, value text)
@@ -231,6 +338,10 @@ try:
     row(f"generated Swift ({swift_files} files, {swift_lines} lines, {mb(swift_bytes):.1f} MB): scan, one core",
         f"{swift_rate:.2f} MB/s, peak {swift_peak:.0f} MB")
     goals.append(("Swift scan >= 100 MB/s, one core", f"{swift_rate:.1f} MB/s", swift_rate >= 100))
+
+    # ES modules: a generated DAG of modules and a CommonJS package, two entries, bundled by
+    # hawser build (cold, one module changed, nothing changed) and by esbuild.
+    module_graph_rows(work)
 finally:
     shutil.rmtree(work, ignore_errors=True)
 

@@ -11,10 +11,19 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 # tsc type-checks the generated TypeScript declarations in the tests (skipped without it).
 command -v tsc >/dev/null 2>&1 || missing+=(node-typescript)
+# esbuild is the reference bundler the module tests and the benchmark compare Hawser with.
+command -v esbuild >/dev/null 2>&1 || missing+=(esbuild)
+# Two real npm packages (CommonJS lodash, uuid with `exports` conditions) for the module
+# fixtures, as Debian packages them under /usr/share/nodejs (the fixtures that use them are
+# skipped where they are absent, as on macOS).
+if [ "$(uname -s)" != "Darwin" ]; then
+  dpkg -s node-uuid >/dev/null 2>&1 || [ -f /usr/share/nodejs/uuid/package.json ] || missing+=(node-uuid)
+  dpkg -s node-lodash >/dev/null 2>&1 || [ -f /usr/share/nodejs/lodash/package.json ] || missing+=(node-lodash)
+fi
 
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(uname -s)" = "Darwin" ]; then
-    echo "install-deps: missing ${missing[*]}; run: brew install tree-sitter pkg-config node typescript" >&2
+    echo "install-deps: missing ${missing[*]}; run: brew install tree-sitter pkg-config node typescript esbuild" >&2
     exit 1
   fi
   if [ "$(id -u)" != "0" ]; then

@@ -38,6 +38,10 @@ Tests/Plugin/consumer-test.sh
 # The injected runtime, under node's test runner.
 HAWSER_BIN=.build/debug/hawser node --test Tests/Runtime/
 
+# ES modules, CommonJS and npm packages: each fixture of Tests/Fixtures/modules bundled by esbuild
+# and by hawser build, run in node, compared with the fixture's expected messages or error.
+python3 Tests/Modules/compare_bundlers.py --hawser .build/debug/hawser
+
 # The output folder under kill -9, a concurrent build, a file in its place, read-only, full disk.
 python3 Tests/Output/output_safety_test.py --hawser .build/debug/hawser
 

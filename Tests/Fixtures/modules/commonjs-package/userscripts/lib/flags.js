@@ -1,0 +1,2 @@
+export const enabled = true;
+export default "flags default";

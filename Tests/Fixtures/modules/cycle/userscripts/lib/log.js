@@ -1,0 +1,4 @@
+export const order = [];
+export function note(step) {
+  order.push(step);
+}

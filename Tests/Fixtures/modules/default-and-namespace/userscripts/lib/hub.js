@@ -1,0 +1,2 @@
+export * as shapesAgain from "./shapes.js";
+export { zebra as stripes, default as shapeDefault } from "./shapes.js";

@@ -1,0 +1,2 @@
+export * from "./one.js";
+export * from "./two.js";

@@ -1,0 +1,3 @@
+import { shared } from "./lib/both.js";
+
+window.webkit.messageHandlers.result.postMessage(shared);

@@ -1,0 +1,3 @@
+import { readConfig } from "reads-files";
+
+window.webkit.messageHandlers.result.postMessage(readConfig());

@@ -1,0 +1,3 @@
+import { nope } from "./lib/a.js";
+
+window.webkit.messageHandlers.result.postMessage(nope);

@@ -1,0 +1,3 @@
+import "./nope.js";
+
+window.webkit.messageHandlers.result.postMessage("unreachable");

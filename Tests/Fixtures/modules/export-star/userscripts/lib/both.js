@@ -1,0 +1,3 @@
+export * from "./one.js";
+export * from "./two.js";
+export const own = "own";

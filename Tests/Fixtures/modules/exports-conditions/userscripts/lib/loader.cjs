@@ -1,0 +1,1 @@
+exports.required = require("condpkg").target;

@@ -1,0 +1,1 @@
+export { count, increment } from "./counter.js";
