@@ -66,7 +66,9 @@ final class ScriptMetadataTests: XCTestCase {
         XCTAssertFalse(m.noFrames)
         XCTAssertFalse(m.unwrap)
         XCTAssertEqual(parse("").1, [])
-        XCTAssertEqual(parse("// ==UserScript==\n// ==/UserScript==").0, ScriptMetadata())
+        var empty = ScriptMetadata()
+        empty.blockLocation = SourceLocation(file: "s.js", line: 1, column: 1)
+        XCTAssertEqual(parse("// ==UserScript==\n// ==/UserScript==").0, empty)
     }
 
     func testRunAtValues() {

@@ -52,7 +52,6 @@ struct ModuleLinker {
     // MARK: Checks
 
     private mutating func check() {
-        let entries = Set(graph.bundledEntries)
         var reached: Set<String> = []
         var stack = graph.bundledEntries
         while let path = stack.popLast() {
@@ -61,12 +60,6 @@ struct ModuleLinker {
         }
         for path in reached.sorted() {
             guard let source = graph.modules[path], source.format == .esModule else { continue }
-            if let at = source.topLevelAwait, !entries.contains(path) {
-                diagnostics.append(Diagnostic(
-                    .moduleError,
-                    "top-level await in an imported module: only an entry script may await at its top level (its wrapper is an async function)",
-                    at: ModuleSource.location(path, at)))
-            }
             for (local, binding) in source.imports.sorted(by: { $0.key < $1.key }) {
                 guard let imported = binding.imported, let target = graph.target(of: path, staticRequest: binding.request) else { continue }
                 checkImport(imported, from: target, at: ModuleSource.location(path, binding.at), local: local)
@@ -205,14 +198,15 @@ struct ModuleLinker {
         }
         visit(entry)
         let ids = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-        let entrySource = graph.modules[entry]
-        let isAsync = entrySource?.format == .esModule && entrySource?.topLevelAwait != nil
+        // With top-level `await` anywhere in the entry's graph, every ES module function is
+        // async and awaits its dependencies in order, as the spec's async module evaluation does.
+        let isAsync = order.contains { graph.modules[$0]?.format == .esModule && graph.modules[$0]?.topLevelAwait != nil }
 
         var map = SourceMapBuilder()
         map.append(Self.loader)
         for path in order {
             guard let source = graph.modules[path], let id = ids[path] else { continue }
-            emit(source, id: id, ids: ids, isAsync: isAsync && path == entry, into: &map)
+            emit(source, id: id, ids: ids, isAsync: isAsync, into: &map)
         }
         map.append(isAsync ? "await __hawser_modules.load(\(ids[entry] ?? 0)).done;\n" : "__hawser_modules.load(\(ids[entry] ?? 0));\n")
         return ModuleBundle(map: map, modules: order.filter { $0 != entry }, usesTopLevelAwait: isAsync)
@@ -251,7 +245,7 @@ struct ModuleLinker {
             }
             let handles = source.staticRequests.indices.compactMap { index -> String? in
                 guard let target = graph.target(of: path, staticRequest: index), let targetID = ids[target] else { return nil }
-                return "\(ModuleSource.handle(index)) = __hawser_import(\(targetID))"
+                return "\(ModuleSource.handle(index)) = \(isAsync ? "await " : "")__hawser_import(\(targetID))"
             }
             if !handles.isEmpty { prologue += " var " + handles.joined(separator: ", ") + ";" }
             prologue += " // \(GeneratedHeader.commentSafe(path))\n"
@@ -342,7 +336,21 @@ struct ModuleLinker {
             }
             return record.interop;
           }
-          function importer(target) { var record = load(target); return record.namespace || interop(record); }
+          // In a graph with top-level await, a module waits for each dependency to finish, unless
+          // that dependency is (through others) waiting for this module: a cycle, whose
+          // namespace is given as it is, as a cycle of synchronous modules gives it.
+          function importerFor(id) {
+            return function (target) {
+              records[id].waitingOn = target;
+              var record = load(target);
+              if (!record.namespace) { return interop(record); }
+              if (!record.done || record.settled) { return record.namespace; }
+              for (var at = target, steps = 0; at !== undefined && !records[at].settled && steps <= records.length; at = records[at].waitingOn, steps++) {
+                if (at === id) { return record.namespace; }
+              }
+              return record.done.then(function () { return record.namespace; });
+            };
+          }
           function load(id) {
             var record = records[id];
             if (record) { return record; }
@@ -351,10 +359,11 @@ struct ModuleLinker {
               var namespace = Object.create(null);
               Object.defineProperty(namespace, Symbol.toStringTag, { value: "Module" });
               record = records[id] = { namespace: namespace };
-              record.done = definition.body(function (getters) {
+              record.done = definition.body.call(undefined, function (getters) {
                 Object.keys(getters).forEach(function (name) { Object.defineProperty(namespace, name, { get: getters[name], enumerable: true }); });
                 Object.preventExtensions(namespace);
-              }, importer, requireFor(id));
+              }, importerFor(id), requireFor(id));
+              if (record.done) { record.done.then(function () { record.settled = true; }, function () { record.settled = true; }); }
             } else {
               var module = { exports: {} };
               record = records[id] = { module: module };

@@ -85,8 +85,12 @@ struct ModuleSource {
     var tokenStarts: [Int] = []
     /// Whether the text has module syntax (`import`/`export` statements, or a `require("…")`
     /// call, `module`/`exports` of CommonJS): a script without any is a classic script.
-    var hasModuleSyntax: Bool { !staticRequests.isEmpty || !exports.isEmpty || hasImportStatement || format != .esModule || usesRequire }
-    private(set) var hasImportStatement = false
+    /// A script that calls `import()` is one too: it is checked as one, and the call is an error.
+    var hasModuleSyntax: Bool {
+        !staticRequests.isEmpty || !exports.isEmpty || hasModuleStatement || format != .esModule || usesRequire || usesDynamicImport
+    }
+    private(set) var usesDynamicImport = false
+    private(set) var hasModuleStatement = false
 
     /// Reads a file. `reportsSyntaxErrors` is false for files that lint reads anyway (it reports
     /// their syntax errors itself).
@@ -118,7 +122,7 @@ struct ModuleSource {
         }
         if lower.hasSuffix(".cjs") {
             source.format = .commonJS
-        } else if !lower.hasSuffix(".mjs"), source.staticRequests.isEmpty, source.exports.isEmpty, !source.hasImportStatement,
+        } else if !lower.hasSuffix(".mjs"), source.staticRequests.isEmpty, source.exports.isEmpty, !source.hasModuleStatement,
                   reader.usesCommonJSNames {
             source.format = .commonJS
         }
@@ -206,7 +210,7 @@ struct ModuleSource {
         }
 
         private mutating func readImport(_ statement: SyntaxNode) {
-            source.hasImportStatement = true
+            source.hasModuleStatement = true
             remove(statement)
             guard let sourceNode = statement.child(field: "source"), let index = request(sourceNode) else { return }
             for clause in statement.namedChildren where clause.type == "import_clause" {
@@ -237,6 +241,7 @@ struct ModuleSource {
         }
 
         private mutating func readExport(_ statement: SyntaxNode) {
+            source.hasModuleStatement = true
             let at = statement.start
             let isDefault = statement.children.contains { !$0.isNamed && $0.type == "default" }
             if let declaration = statement.child(field: "declaration") {
@@ -323,6 +328,7 @@ struct ModuleSource {
         private mutating func readCall(_ call: SyntaxNode) {
             guard let function = call.child(field: "function") else { return }
             if function.type == "import" {
+                source.usesDynamicImport = true
                 source.diagnostics.append(Diagnostic(
                     .moduleError,
                     "import() cannot load a module in an injected script (a classic script has no module loader); import it with an import declaration",
