@@ -25,7 +25,7 @@ struct HawserPlugin: BuildToolPlugin {
             executable: tool,
             arguments: project.arguments("build", cache: workDirectory.appendingPathComponent(".hawser-cache"))
                 + ["--output", workDirectory.path],
-            inputFiles: project.inputFiles(),
+            inputFiles: project.inputFiles(manifest: workDirectory.appendingPathComponent("manifest.json")),
             outputFiles: [workDirectory.appendingPathComponent("\(project.name).swift")])
     }
 }

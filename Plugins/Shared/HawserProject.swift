@@ -92,14 +92,32 @@ struct HawserProject {
     /// (the schemas included), and the native sources below the Swift folders. A build command
     /// that declares them reruns when one changes; SwiftPM notices a file added or removed
     /// because it plans the build again when a target's folder changes.
-    func inputFiles() -> [URL] {
+    ///
+    /// With `manifest`, the `manifest.json` of the last build in the plugin's work directory, the
+    /// modules its bundled entries hold are inputs too (`scripts[].modules`): modules outside the
+    /// scripts folders and package files under `node_modules`, which no folder walk could know.
+    /// A first build has no manifest, and runs anyway, since its output is missing.
+    func inputFiles(manifest: URL? = nil) -> [URL] {
         var files = Set<String>()
         if let config { files.insert(config.path) }
+        if let manifest { files.formUnion(moduleFiles(in: manifest)) }
         for folder in scriptFolders + pageFolders { files.formUnion(Self.files(below: folder)) }
         for folder in nativeFolders {
             files.formUnion(Self.files(below: folder).filter { Self.nativeExtensions.contains(($0 as NSString).pathExtension) })
         }
         return files.sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    /// The `modules` of every script a `manifest.json` lists, as absolute paths (hawser ran in
+    /// `root`, so relative ones are relative to it); none when the file is missing or not JSON.
+    func moduleFiles(in manifest: URL) -> [String] {
+        guard let data = FileManager.default.contents(atPath: manifest.path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let scripts = object["scripts"] as? [[String: Any]]
+        else { return [] }
+        return scripts.flatMap { ($0["modules"] as? [String]) ?? [] }.map { path in
+            path.hasPrefix("/") ? path : root.appendingPathComponent(path).standardizedFileURL.path
+        }
     }
 
     /// The regular files below `folder`, skipping hidden entries and the folders hawser skips.

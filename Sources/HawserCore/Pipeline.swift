@@ -125,8 +125,8 @@ public enum Pipeline {
     /// (`Pipeline+Cache.swift`); the result is the same with or without one.
     public static func run(_ input: ProjectInput, rendering: Bool = true, cache: FactCache? = nil) -> PipelineResult {
         let (input, textDiagnostics) = input.withoutGeneratedFiles().textOnly()
-        var report = analyze(text: input, textDiagnostics: textDiagnostics, cache: cache)
         let modules = input.checksUserScripts ? link(input) : nil
+        var report = analyze(text: input, textDiagnostics: textDiagnostics, cache: cache, modules: modules)
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
             topLevelAwaitFiles: report.topLevelAwaitFiles, modules: modules)
@@ -186,13 +186,18 @@ public enum Pipeline {
     }
 
     /// `analyze` of inputs that passed `textOnly`, with the findings it made.
-    private static func analyze(text input: ProjectInput, textDiagnostics: [Diagnostic], cache: FactCache?) -> Report {
+    private static func analyze(text input: ProjectInput, textDiagnostics: [Diagnostic], cache: FactCache?, modules: ModuleLinker? = nil) -> Report {
         let global = input.config.runtime.global
         let placeholders = input.config.placeholders
         // Pages are linted like scripts, but only their JavaScript and HTML: style sheets count
-        // only where they are user scripts.
+        // only where they are user scripts. The modules the scripts import from elsewhere are
+        // the project's scripts too (packages are not: `ModuleGraph.lintedModules`).
         let linted = input.scripts.filter { !$0.isStyleSheet } + input.pages.filter { $0.isJavaScript || $0.isPage }
-        let fileFacts = concurrentMap(linted) { cachedScriptFacts($0, runtimeGlobal: global, placeholders: placeholders, cache: cache) }
+            + (modules?.graph.lintedModules ?? [])
+        var fileFacts = concurrentMap(linted) { cachedScriptFacts($0, runtimeGlobal: global, placeholders: placeholders, cache: cache) }
+        // A call of an imported function is a call of the function the import resolves to, under
+        // its own name in its own module: `import { send as post }` … `post("x")` calls `send`.
+        if let modules { fileFacts = fileFacts.map { modules.followingImports($0) } }
         // Objective-C files go to their front end, everything else of the native sources to Swift's.
         let native = nativeStage(input.swift, runtimeGlobal: global, placeholders: placeholders, cache: cache)
         var nativeFacts = native.facts
@@ -216,7 +221,7 @@ public enum Pipeline {
         let suppressions = scriptFacts.flatMap(\.suppressions) + nativeFacts.suppressions
         var report = Report(
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
-            contract: contract, inputs: input.scripts + input.pages + input.swift, suppressions: suppressions,
+            contract: contract, inputs: input.scripts + input.pages + input.swift + (modules?.graph.lintedModules ?? []), suppressions: suppressions,
             placeholderBindings: nativeFacts.placeholderBindings)
         report.topLevelAwaitFiles = Set(fileFacts.filter(\.usesTopLevelAwait).map(\.file))
         return report

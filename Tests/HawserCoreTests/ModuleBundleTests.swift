@@ -218,6 +218,29 @@ final class ModuleBundleTests: XCTestCase {
         XCTAssertEqual(output.stdout, "[hawser] user script \"app\" failed: ReferenceError lib/deep.js 3 19")
     }
 
+    /// Lint follows the graph: a module outside the scripts folders is linted at its own
+    /// positions, once, and a wrapper is followed through its import binding whatever name it is
+    /// imported under; a package's code is bundled, never linted.
+    func testLintFollowsTheGraph() throws {
+        let config = try HawserConfig.parse(Array(#"{"scripts": ["userscripts"], "registered": ["ready", "saved"]}"#.utf8), file: "hawser.json")
+        let files = [
+            SourceFile(path: "src/bridge.js", text: "export function send(name, body) {\n  window.webkit.messageHandlers[name].postMessage(body);\n}\nsend('redy', 1);\n"),
+            SourceFile(path: "node_modules/pkg/index.js", text: "window.webkit.messageHandlers.packageOwn.postMessage(1);\n"),
+            SourceFile(path: "userscripts/a.js", text: "import { send as post } from '../src/bridge.js';\nimport 'pkg';\npost('ready', 1);\npost('saevd', 2);\n"),
+            SourceFile(path: "userscripts/b.js", text: "import * as bridge from '../src/bridge.js';\nbridge.send('saved', 3);\nbridge.send('rady', 4);\n"),
+        ]
+        var input = ProjectInput(scripts: files.filter { $0.path.hasPrefix("userscripts/") }, swift: [], config: config)
+        input.files = InMemoryFiles(files)
+        let report = Pipeline.run(input, rendering: false).report
+        XCTAssertEqual(ReportFormat.text.render(report), """
+            src/bridge.js:4:6: error: no message handler named 'redy' is registered in Swift; did you mean 'ready'? [unregistered-handler]
+            userscripts/a.js:4:6: error: no message handler named 'saevd' is registered in Swift; did you mean 'saved'? [unregistered-handler]
+            userscripts/b.js:3:13: error: no message handler named 'rady' is registered in Swift; did you mean 'ready'? [unregistered-handler]
+
+            """)
+        XCTAssertEqual(report.fileCount, 3)
+    }
+
     /// A script without module syntax is compiled exactly as before: no loader, no map.
     func testAClassicScriptStaysAsItWas() throws {
         let result = try Self.build(["userscripts/plain.js": "window.webkit.messageHandlers.x.postMessage(1);\n"])

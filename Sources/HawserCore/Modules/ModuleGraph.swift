@@ -59,7 +59,9 @@ struct ModuleGraph {
                                 at: ModuleSource.location(importer, request.at)))
                             continue
                         }
-                        graph.modules[module.path] = ModuleSource.read(path: module.path, bytes: bytes, reportsSyntaxErrors: true)
+                        // Lint reports the syntax errors of the modules it reads (`lintedModules`).
+                        graph.modules[module.path] = ModuleSource.read(
+                            path: module.path, bytes: bytes, reportsSyntaxErrors: isPackageFile(module.path) || module.path.lowercased().hasSuffix(".json"))
                     }
                     if !queued.contains(module.path) {
                         queue.append(module.path)
@@ -91,6 +93,20 @@ struct ModuleGraph {
             seen.insert(from)
         }
         return chain
+    }
+
+    /// The JavaScript modules outside the scripts folders and outside every `node_modules`
+    /// folder: the project's own code, which lint reads like its scripts. A package's code is
+    /// not the project's to fix, and is only bundled.
+    var lintedModules: [SourceFile] {
+        filesRead.compactMap { path in
+            guard let source = modules[path], source.format != .json, !Self.isPackageFile(path) else { return nil }
+            return SourceFile(path: path, bytes: source.bytes)
+        }
+    }
+
+    static func isPackageFile(_ path: String) -> Bool {
+        path.hasPrefix("node_modules/") || path.contains("/node_modules/")
     }
 
     /// The module a static request of `path` resolved to.

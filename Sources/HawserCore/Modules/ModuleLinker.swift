@@ -100,6 +100,37 @@ struct ModuleLinker {
         }
     }
 
+    // MARK: Lint
+
+    /// `facts` with each call of an imported function named as the function the import resolves
+    /// to is named in its module (its global key there), so a wrapper is followed through the
+    /// import binding whatever it is called where it is imported: `post` of
+    /// `import { send as post }`, `util.send` of `import * as util`.
+    func followingImports(_ facts: JavaScriptFacts) -> JavaScriptFacts {
+        let path = ModulePath.normalize(facts.file)
+        guard let source = graph.modules[path], source.format == .esModule, !source.imports.isEmpty else { return facts }
+        var facts = facts
+        for index in facts.calls.indices {
+            let callee = facts.calls[index].callee
+            let head = callee.prefix { $0 != "." && $0 != "@" }
+            guard let binding = source.imports[String(head)], let target = graph.target(of: path, staticRequest: binding.request) else { continue }
+            var rest = callee.dropFirst(head.count)
+            if rest.hasPrefix("@") { rest = rest.drop { $0 != "." } }
+            var name = binding.imported
+            if name == nil, rest.hasPrefix(".") {
+                // `ns.member`: the namespace's export `member`.
+                let member = rest.dropFirst().prefix { $0 != "." }
+                name = String(member)
+                rest = rest.dropFirst(member.count + 1)
+            }
+            guard let name else { continue }
+            var visited: Set<String> = []
+            guard case .found(.binding(_, let local)) = resolveExport(target, name, &visited), local != ModuleSource.defaultLocal else { continue }
+            facts.calls[index].callee = local + rest
+        }
+        return facts
+    }
+
     // MARK: Export resolution (ECMA-262 ResolveExport and GetExportedNames)
 
     func resolveExport(_ path: String, _ name: String, _ visited: inout Set<String>) -> Resolution {
