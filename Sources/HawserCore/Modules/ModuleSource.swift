@@ -112,7 +112,7 @@ struct ModuleSource {
             source.diagnostics.append(Diagnostic(.syntaxError, "cannot parse the module", at: location(path, SourcePoint(line: 1, column: 1))))
             return source
         }
-        var reader = Reader(source: source, tree: tree)
+        var reader = TreeWalk(source: source, tree: tree)
         reader.read()
         source = reader.source
         if reportsSyntaxErrors {
@@ -140,7 +140,7 @@ struct ModuleSource {
     }
 
     /// The walk of one tree.
-    private struct Reader {
+    private struct TreeWalk {
         var source: ModuleSource
         let tree: SyntaxTree
         let scopes = ScopeResolver()
