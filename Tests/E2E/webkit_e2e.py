@@ -871,6 +871,55 @@ def top_level_await_runs_awaits_a_reply_and_reports_errors_by_name(notes):
         page.close()
 
 
+MODULE_FIXTURES = os.path.join(REPO, "Tests", "Fixtures", "modules")
+
+
+@test
+def module_graphs_run_as_user_scripts(notes):
+    """Every module fixture (Tests/Fixtures/modules, the cases compare_bundlers.py also runs in
+    node and esbuild): built by the real binary, injected as the manifest says, each entry one
+    classic user script; the messages its scripts post are its expected.json."""
+    sys.path.insert(0, os.path.join(REPO, "Tests", "Modules"))
+    import compare_bundlers  # noqa: E402 (the fixture copy, Debian packages included)
+    cases = sorted(c for c in os.listdir(MODULE_FIXTURES)
+                   if os.path.isfile(os.path.join(MODULE_FIXTURES, c, "expected.json")))
+    check(len(cases) >= 8, "the module fixtures are there (%d)" % len(cases))
+    ran = 0
+    for case in cases:
+        Clock.start(TEST_TIMEOUT_S)  # each case its own time: a build and a page
+        with open(os.path.join(MODULE_FIXTURES, case, "expected.json"), encoding="utf-8") as f:
+            expected = json.load(f)
+        with tempfile.TemporaryDirectory(prefix="hawser-e2e-modules-") as work:
+            project = compare_bundlers.prepare(case, work)
+            if project is None:
+                notes.append("%s skipped: its Debian package is not installed" % case)
+                continue
+            run = subprocess.run([HAWSER, "build", "--no-cache", "--directory", project], capture_output=True, text=True, timeout=60)
+            if run.returncode != 0:
+                raise Failure("%s: hawser build failed:\n%s%s" % (case, run.stdout, run.stderr))
+            with open(os.path.join(project, "out", "manifest.json"), encoding="utf-8") as f:
+                manifest = json.load(f)
+            scripts = []
+            for entry in manifest["scripts"]:
+                with open(os.path.join(project, "out", entry["file"]), encoding="utf-8", newline="") as f:
+                    scripts.append((entry, f.read()))
+        names = sorted({m["handler"] for m in expected})
+        page = Page(page_with(""), scripts=scripts, before=[CONSOLE_ERRORS], manifest=manifest, notes=notes)
+        try:
+            for name in names:
+                count = sum(1 for m in expected if m["handler"] == name)
+                page.wait_messages(name, count, what="%s: %d message(s) to %r" % (case, count, name))
+            spin_for(0.05)
+            for name in names:
+                check_same(page.native.bodies(name), [m["body"] for m in expected if m["handler"] == name],
+                           "%s: the messages to %r" % (case, name))
+            check_equal(page.js("return window.consoleErrors;"), [], "%s: the errors reported" % case)
+        finally:
+            page.close()
+        ran += 1
+    check(ran >= 8, "module fixtures run (%d)" % ran)
+
+
 @test
 def double_injection_of_the_runtime_is_harmless(notes):
     manifest = load_manifest()
