@@ -766,11 +766,17 @@ def build_project(directory, files, config=None):
                          capture_output=True, text=True, timeout=30)
     if run.returncode != 0:
         raise Failure("hawser build of the extra scripts failed:\n%s%s" % (run.stdout, run.stderr))
-    with open(os.path.join(directory, "out", "manifest.json"), encoding="utf-8") as f:
+    return read_built_scripts(os.path.join(directory, "out"))
+
+
+def read_built_scripts(out):
+    """The manifest of the build output folder `out` and every script of it, in injection
+    order, as (entry, source)."""
+    with open(os.path.join(out, "manifest.json"), encoding="utf-8") as f:
         manifest = json.load(f)
     result = []
     for entry in manifest["scripts"]:
-        with open(os.path.join(directory, "out", entry["file"]), encoding="utf-8", newline="") as f:
+        with open(os.path.join(out, entry["file"]), encoding="utf-8", newline="") as f:
             result.append((entry, f.read()))
     return manifest, result
 
@@ -897,12 +903,7 @@ def module_graphs_run_as_user_scripts(notes):
             run = subprocess.run([HAWSER, "build", "--no-cache", "--directory", project], capture_output=True, text=True, timeout=60)
             if run.returncode != 0:
                 raise Failure("%s: hawser build failed:\n%s%s" % (case, run.stdout, run.stderr))
-            with open(os.path.join(project, "out", "manifest.json"), encoding="utf-8") as f:
-                manifest = json.load(f)
-            scripts = []
-            for entry in manifest["scripts"]:
-                with open(os.path.join(project, "out", entry["file"]), encoding="utf-8", newline="") as f:
-                    scripts.append((entry, f.read()))
+            manifest, scripts = read_built_scripts(os.path.join(project, "out"))
         names = sorted({m["handler"] for m in expected})
         page = Page(page_with(""), scripts=scripts, before=[CONSOLE_ERRORS], manifest=manifest, notes=notes)
         try:

@@ -98,15 +98,7 @@ struct SourceMapBuilder {
     private mutating func advance(over bytes: ArraySlice<UInt8>) {
         var index = bytes.startIndex
         while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index + 1 >= bytes.endIndex || bytes[index + 1] != UInt8(ascii: "\n"))) {
-                line += 1
-                column = 0
-                utf8Column = 0
-            } else {
-                utf8Column += 1
-                column += OriginalCursor.utf16Units(leadByte: byte)
-            }
+            OriginalCursor.step(over: bytes[index], next: index + 1 < bytes.endIndex ? bytes[index + 1] : nil, &line, &column, &utf8Column)
             index += 1
         }
     }
@@ -216,18 +208,22 @@ struct OriginalCursor {
     mutating func position(of target: Int, in bytes: [UInt8]) -> SourceMapBuilder.OriginalPosition {
         if target < offset { self = OriginalCursor() }
         while offset < target, offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (offset + 1 >= bytes.count || bytes[offset + 1] != UInt8(ascii: "\n"))) {
-                line += 1
-                column = 0
-                utf8Column = 0
-            } else {
-                utf8Column += 1
-                column += Self.utf16Units(leadByte: byte)
-            }
+            Self.step(over: bytes[offset], next: offset + 1 < bytes.count ? bytes[offset + 1] : nil, &line, &column, &utf8Column)
             offset += 1
         }
         return SourceMapBuilder.OriginalPosition(line: line, column: column, utf8Column: utf8Column)
+    }
+
+    /// Moves a 0-based position over one byte: LF, CR LF (at its LF) and a lone CR end a line.
+    static func step(over byte: UInt8, next: UInt8?, _ line: inout Int, _ column: inout Int, _ utf8Column: inout Int) {
+        if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && next != UInt8(ascii: "\n")) {
+            line += 1
+            column = 0
+            utf8Column = 0
+        } else {
+            utf8Column += 1
+            column += utf16Units(leadByte: byte)
+        }
     }
 
     /// How many UTF-16 code units the character a byte starts counts for: none for a
