@@ -143,7 +143,8 @@ def make_project(checkout, test, work):
     """The temporary project: scripts/ mirrors test/language/ with the test and its imports."""
     base = os.path.join(checkout, "test", "language")
     scripts = os.path.join(work, "scripts")
-    for source in [test.path] + imported_files(test.path):
+    imported = imported_files(test.path)
+    for source in [test.path] + imported:
         target = os.path.join(scripts, os.path.relpath(source, base))
         os.makedirs(os.path.dirname(target), exist_ok=True)
         if source == test.path and not test.module and "onlyStrict" in test.flags:
@@ -152,7 +153,10 @@ def make_project(checkout, test, work):
         else:
             shutil.copyfile(source, target)
     with open(os.path.join(work, "hawser.json"), "w") as f:
-        json.dump({"scripts": ["scripts"], "output": "out", "swift": []}, f)
+        # Only the test is a script (an entry): its fixtures are read as modules, never injected
+        # on their own, even where one imports the test back.
+        excluded = sorted({"scripts/" + os.path.relpath(p, base) for p in imported if p != test.path})
+        json.dump({"scripts": ["scripts"], "output": "out", "swift": [], "exclude": excluded}, f)
     return os.path.join(scripts, os.path.relpath(test.path, base))
 
 

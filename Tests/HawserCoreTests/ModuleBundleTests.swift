@@ -259,6 +259,26 @@ final class ModuleBundleTests: XCTestCase {
         XCTAssertEqual(try Self.build(files).files, try Self.build(files).files)
     }
 
+    /// Broken and hostile module text never crashes the build: each gives output or errors,
+    /// and whatever is emitted parses as a classic script.
+    func testBrokenModulesGiveErrorsNeverACrash() throws {
+        let snippets = [
+            "import {", "import { a as } from './x.js';", "export default", "export {", "export * from", "import x from",
+            "export { a as 'b' } from './x.js';", "import * as from './x.js';", "export * as 'x' from './x.js';",
+            "import './a.js'; export * from './a.js';", "import {'\u{0}': x} from './x.js';", "export default function* () { yield 1 }",
+            "export default async () => {};", "export default (class { static name() { return 1; } });", "require()", "require(1)",
+            "module.exports = module.exports = 1; exports.x = require('./x.js');", "export let [a, {b, c: [d]}] = [1, {}];",
+            "import x from ''; import y from '.'; import z from '..'; import w from '/';", "import q from 'node:fs';",
+            "import e from '@scope'; import f from '@'; import g from 'pkg/../../x';", "await import('./x.js');",
+            String(repeating: "export const a = 1;\n", count: 3), "export {}\nexport//\n{}",
+        ]
+        for snippet in snippets {
+            let result = try Self.build(["userscripts/x.js": "export const x = 1;\n", "userscripts/a.js": "import './x.js';\n", "userscripts/app.js": snippet + "\n"])
+            if !result.hasErrors { XCTAssertFalse(result.files.isEmpty, snippet) }
+            XCTAssertTrue(result.hasErrors || result.report.diagnostics.allSatisfy { $0.severity != .error }, snippet)
+        }
+    }
+
     /// The invariant: module syntax or a syntax error left in an emitted script is an error at
     /// the source position that caused it, whatever the script's form.
     func testClassicScriptCheckFindsModuleSyntax() {
@@ -268,7 +288,7 @@ final class ModuleBundleTests: XCTestCase {
         XCTAssertEqual(findings.map(\.code), [.notAClassicScript])
         for (text, column) in [
             ("import x from 'y';", 1), ("export const a = 1;", 1), ("export default 1;", 1), ("export * from 'z';", 1),
-            ("if (a) { import.meta; }", 10), ("let x = 1 +;", 11),
+            ("if (a) { import.meta; }", 10), ("let x = 1 +;", 11), ("export//-\n{};", 1),
         ] {
             let findings = ClassicScriptCheck.check("// header\n" + text + "\n", file: "f.js") { SourceLocation(file: "f.js", line: $0.line - 1, column: $0.column) }
             XCTAssertEqual(findings.first?.location.description, "f.js:1:\(column)", text)

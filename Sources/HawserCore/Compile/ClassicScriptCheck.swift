@@ -25,6 +25,9 @@ enum ClassicScriptCheck {
                 skipEnd = node.subtreeEnd
             case "meta_property" where node.text.hasPrefix("import"):
                 findings.append(("import.meta is module syntax, which a classic script cannot hold", node.start))
+            case "identifier" where node.text == "export" || node.text == "import":
+                // The grammar reads `export` before a line comment and a line break as a name.
+                findings.append(("'\(node.text)' is module syntax, which a classic script cannot hold", node.start))
             default:
                 break
             }

@@ -50,9 +50,7 @@ struct ModuleGraph {
                 switch ModuleResolver.resolve(request.specifier, from: importer, kind: request.kind, files: files) {
                 case .success(let module):
                     table[index] = module.path
-                    if graph.scriptPaths.contains(module.path) {
-                        graph.importedScripts.insert(module.path)
-                    } else if graph.modules[module.path] == nil {
+                    if graph.modules[module.path] == nil {
                         guard let bytes = files.contents(of: module.path) else {
                             graph.diagnostics.append(Diagnostic(
                                 .unresolvedImport, "cannot read '\(module.path)', which '\(request.specifier)' resolves to",
@@ -78,10 +76,41 @@ struct ModuleGraph {
             }
             graph.resolved[importer] = table
         }
-        graph.bundledEntries = scripts.map { ModulePath.normalize($0.path) }
-            .filter { !graph.importedScripts.contains($0) && graph.modules[$0]?.hasModuleSyntax == true }
+        graph.chooseEntries()
+        graph.bundledEntries = graph.scriptPaths.filter { !graph.importedScripts.contains($0) && graph.modules[$0]?.hasModuleSyntax == true }
             .sorted()
         return graph
+    }
+
+    /// Which scripts are modules: those another script imports, except where that import closes
+    /// a cycle back to the script. A script imported by nothing but itself, or by files outside
+    /// the scripts folders, is an entry; so is the first (by path) of scripts that only import
+    /// each other, so a cycle of scripts is still injected, from one entry.
+    private mutating func chooseEntries() {
+        var importers: [String: Set<String>] = [:]
+        for (importer, table) in resolved where scriptPaths.contains(importer) {
+            for target in table.values where target != importer && scriptPaths.contains(target) {
+                importers[target, default: []].insert(importer)
+            }
+        }
+        var reached: Set<String> = []
+        func reach(from root: String) {
+            var stack = [root]
+            while let path = stack.popLast() {
+                for target in (resolved[path] ?? [:]).values where target != root && reached.insert(target).inserted {
+                    stack.append(target)
+                }
+            }
+        }
+        let sorted = scriptPaths.sorted()
+        var roots = sorted.filter { importers[$0] == nil }
+        roots.forEach(reach(from:))
+        // Scripts only other scripts import, in cycles no root reaches: the first is an entry.
+        while let next = sorted.first(where: { !reached.contains($0) && !roots.contains($0) }) {
+            roots.append(next)
+            reach(from: next)
+        }
+        importedScripts = Set(sorted.filter { !roots.contains($0) })
     }
 
     /// The files from an entry to `path`, following `reachedFrom`.

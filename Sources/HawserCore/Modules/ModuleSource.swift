@@ -126,6 +126,7 @@ struct ModuleSource {
                   reader.usesCommonJSNames {
             source.format = .commonJS
         }
+        if source.format == .esModule, source.hasModuleSyntax { source.diagnostics += reader.earlyErrors() }
         if source.format == .commonJS {
             // A CommonJS file keeps its text as written: it has no import bindings to rewrite.
             source.edits = []
@@ -192,6 +193,52 @@ struct ModuleSource {
                     break
                 }
             }
+        }
+
+        /// The spec's early errors of a module's top level that the grammar lets through: an
+        /// export name given twice; a name declared twice where not every declaration is a
+        /// `var` (a module's functions, classes, `let`s, `const`s and imports are lexical); an
+        /// import named `eval` or `arguments`.
+        func earlyErrors() -> [Diagnostic] {
+            var diagnostics: [Diagnostic] = []
+            var exported: Set<String> = []
+            for export in source.exports {
+                let (name, at): (String?, SourcePoint)
+                switch export {
+                case .local(let exportedName, _, let point), .indirect(let exportedName, _, _, let point), .namespace(let exportedName, _, let point):
+                    (name, at) = (exportedName, point)
+                case .star(_, let point):
+                    (name, at) = (nil, point)
+                }
+                if let name, !exported.insert(name).inserted {
+                    diagnostics.append(Diagnostic(.moduleError, "'\(name)' is exported twice", at: location(source.path, at)))
+                }
+            }
+            var declared: [String: Bool] = [:]  // name → whether every declaration so far is a `var`
+            func declare(_ name: String, isVar: Bool, at: SourcePoint) {
+                if let onlyVars = declared[name], !(onlyVars && isVar) {
+                    diagnostics.append(Diagnostic(.moduleError, "'\(name)' is declared twice at the module's top level", at: location(source.path, at)))
+                }
+                declared[name] = (declared[name] ?? true) && isVar
+            }
+            for (name, binding) in source.imports.sorted(by: { ($0.value.at.line, $0.value.at.column) < ($1.value.at.line, $1.value.at.column) }) {
+                if name == "eval" || name == "arguments" {
+                    diagnostics.append(Diagnostic(.moduleError, "an import cannot be named '\(name)'", at: location(source.path, binding.at)))
+                }
+                declare(name, isVar: false, at: binding.at)
+            }
+            for statement in tree.root.namedChildren {
+                let declaration = statement.type == "export_statement" ? statement.child(field: "declaration") : statement
+                guard let declaration else { continue }
+                switch declaration.type {
+                case "variable_declaration", "lexical_declaration", "function_declaration", "generator_function_declaration", "class_declaration":
+                    let isVar = declaration.type == "variable_declaration"
+                    for name in Self.declaredNames(declaration) { declare(name, isVar: isVar, at: declaration.start) }
+                default:
+                    continue
+                }
+            }
+            return diagnostics
         }
 
         private mutating func request(_ specifierNode: SyntaxNode) -> Int? {
