@@ -14,8 +14,14 @@ final class DiskFiles: FileProvider, @unchecked Sendable {
         self.outputFolder = ModulePath.normalize(outputFolder)
     }
 
+    /// A file is read from the disk once per run: the resolver asks for a file to learn that
+    /// it exists, and the graph then reads it (its bytes are the build's input either way).
     func contents(of path: String) -> [UInt8]? {
         let path = ModulePath.normalize(path)
+        lock.lock()
+        let known = read[path]
+        lock.unlock()
+        if let known { return known }
         guard !isInOutput(path), case .file = FileSystem.kind(of: path), case .success(let bytes) = FileSystem.read(path) else { return nil }
         lock.lock()
         read[path] = bytes
