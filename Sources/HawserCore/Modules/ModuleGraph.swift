@@ -3,7 +3,8 @@
 /// specifier resolves to.
 ///
 /// Every `.js` file of the scripts folders is an entry unless another script imports it: then
-/// it is a module of the graph, never injected on its own. An entry without any module syntax
+/// it is a module of the graph, never injected on its own (`chooseEntries` says how cycles and
+/// imports from outside the scripts folders count). An entry without any module syntax
 /// is a classic script and is compiled as before; an entry with module syntax is bundled
 /// (`ModuleLinker`) into one classic script.
 struct ModuleGraph {
@@ -11,7 +12,7 @@ struct ModuleGraph {
     private(set) var modules: [String: ModuleSource] = [:]
     /// For each file, what each of its requests (`ModuleSource.requests`, by index) resolved to.
     private(set) var resolved: [String: [Int: String]] = [:]
-    /// The scripts that another file imports: modules, not entries.
+    /// The scripts that are modules of another script's graph, not entries (`chooseEntries`).
     private(set) var importedScripts: Set<String> = []
     /// The entries to bundle, in path order.
     private(set) var bundledEntries: [String] = []
