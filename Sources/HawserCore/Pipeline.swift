@@ -125,7 +125,7 @@ public enum Pipeline {
     /// (`Pipeline+Cache.swift`); the result is the same with or without one.
     public static func run(_ input: ProjectInput, rendering: Bool = true, cache: FactCache? = nil) -> PipelineResult {
         let (input, textDiagnostics) = input.withoutGeneratedFiles().textOnly()
-        let modules = input.checksUserScripts ? link(input) : nil
+        let modules = input.checksUserScripts ? link(input, bundling: rendering, cache: cache) : nil
         var report = analyze(text: input, textDiagnostics: textDiagnostics, cache: cache, modules: modules)
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
@@ -146,11 +146,11 @@ public enum Pipeline {
 
     /// The module graph of the scripts, linked: which scripts are modules of others, and the
     /// bundle of every entry with module syntax.
-    static func link(_ input: ProjectInput) -> ModuleLinker {
+    static func link(_ input: ProjectInput, bundling: Bool, cache: FactCache?) -> ModuleLinker {
         let scripts = input.scripts.filter(\.isJavaScript)
         let files = input.files ?? InMemoryFiles(input.scripts + input.pages)
-        let graph = ModuleGraph.build(scripts: scripts, files: files, lintedPaths: Set(scripts.map(\.path)))
-        return ModuleLinker(graph: graph)
+        let graph = ModuleGraph.build(scripts: scripts, files: files, lintedPaths: Set(scripts.map(\.path)), cache: cache)
+        return ModuleLinker(graph: graph, bundling: bundling)
     }
 
     /// `ClassicScriptCheck` of every emitted JavaScript script, in parallel. A bundled entry maps

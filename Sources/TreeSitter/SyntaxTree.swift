@@ -3,7 +3,7 @@ import CTreeSitter
 import TreeSitterJavaScript
 
 /// A 1-based position in a source text. `column` counts UTF-8 bytes, as swiftc and Xcode do.
-public struct SourcePoint: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct SourcePoint: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     public var line: Int
     public var column: Int
 

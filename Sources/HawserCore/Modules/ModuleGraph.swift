@@ -26,14 +26,17 @@ struct ModuleGraph {
 
     /// The graph of `scripts` (the `.js` files of the scripts folders), reading other files
     /// through `files`. The scripts' own syntax errors are lint's to report (`lintedPaths`).
-    static func build(scripts: [SourceFile], files: any FileProvider, lintedPaths: Set<String>) -> ModuleGraph {
+    ///
+    /// With a `cache`, each file's `ModuleSource` is looked up by its path and bytes before it is
+    /// parsed, so a build with one module changed parses that module alone.
+    static func build(scripts: [SourceFile], files: any FileProvider, lintedPaths: Set<String>, cache: FactCache? = nil) -> ModuleGraph {
         var graph = ModuleGraph()
         var queue: [String] = []
         var queued: Set<String> = []
         for script in scripts.sorted(by: { $0.path < $1.path }) {
             let path = ModulePath.normalize(script.path)
             graph.scriptPaths.insert(path)
-            let source = ModuleSource.read(path: path, bytes: script.bytes, reportsSyntaxErrors: !lintedPaths.contains(script.path))
+            let source = ModuleSource.read(path: path, bytes: script.bytes, reportsSyntaxErrors: !lintedPaths.contains(script.path), cache: cache)
             graph.modules[path] = source
             if source.hasModuleSyntax {
                 queue.append(path)
@@ -60,7 +63,8 @@ struct ModuleGraph {
                         }
                         // Lint reports the syntax errors of the modules it reads (`lintedModules`).
                         graph.modules[module.path] = ModuleSource.read(
-                            path: module.path, bytes: bytes, reportsSyntaxErrors: isPackageFile(module.path) || module.path.lowercased().hasSuffix(".json"))
+                            path: module.path, bytes: bytes, reportsSyntaxErrors: isPackageFile(module.path) || module.path.lowercased().hasSuffix(".json"),
+                            cache: cache)
                     }
                     if !queued.contains(module.path) {
                         queue.append(module.path)

@@ -43,9 +43,11 @@ struct ModuleLinker {
     /// The bundle of every bundled entry, by its normalised path.
     private(set) var bundles: [String: ModuleBundle] = [:]
 
-    init(graph: ModuleGraph) {
+    /// With `bundling` (a build), every bundled entry's bundle is made; lint needs only the checks.
+    init(graph: ModuleGraph, bundling: Bool = true) {
         self.graph = graph
         check()
+        guard bundling else { return }
         for entry in graph.bundledEntries { bundles[entry] = bundle(entry: entry) }
     }
 
@@ -260,12 +262,12 @@ struct ModuleLinker {
         case .json:
             map.append("__hawser_modules.define(\(id), \"cjs\", function (module) { module.exports = // \(GeneratedHeader.commentSafe(path))\n")
             var cursor = OriginalCursor()
-            map.appendCopy(of: source.bytes, 0..<source.bytes.count, source: sourceIndex, tokenStarts: [], cursor: &cursor)
+            map.appendCopy(of: source.bytes, 0..<source.bytes.count, source: sourceIndex, cursor: &cursor)
             map.append("\n; });\n")
         case .commonJS:
             map.append("__hawser_modules.define(\(id), \"cjs\", function (module, exports, require) { // \(GeneratedHeader.commentSafe(path))\n", mappedTo: start)
             var cursor = OriginalCursor()
-            map.appendCopy(of: source.bytes, 0..<source.bytes.count, source: sourceIndex, tokenStarts: source.tokenStarts, cursor: &cursor)
+            map.appendCopy(of: source.bytes, 0..<source.bytes.count, source: sourceIndex, cursor: &cursor)
             map.append("\n}\(requireTable));\n")
         case .esModule:
             var prologue = "__hawser_modules.define(\(id), \"esm\", \(isAsync ? "async " : "")function (__hawser_exports, __hawser_import"
@@ -285,11 +287,11 @@ struct ModuleLinker {
             var offset = 0
             let edits = source.edits.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
             for edit in edits where edit.range.lowerBound >= offset {
-                map.appendCopy(of: source.bytes, offset..<edit.range.lowerBound, source: sourceIndex, tokenStarts: source.tokenStarts, cursor: &cursor)
+                map.appendCopy(of: source.bytes, offset..<edit.range.lowerBound, source: sourceIndex, cursor: &cursor)
                 map.append(edit.text, mappedTo: (sourceIndex, cursor.position(of: edit.range.lowerBound, in: source.bytes)))
                 offset = edit.range.upperBound
             }
-            map.appendCopy(of: source.bytes, offset..<source.bytes.count, source: sourceIndex, tokenStarts: source.tokenStarts, cursor: &cursor)
+            map.appendCopy(of: source.bytes, offset..<source.bytes.count, source: sourceIndex, cursor: &cursor)
             map.append("\n}\(requireTable));\n")
         }
     }

@@ -1,5 +1,5 @@
 /// How a specifier is reached, which picks the active `exports` condition (`import` or `require`).
-enum ImportKind: Sendable, Hashable {
+enum ImportKind: Sendable, Hashable, Codable {
     case `import`
     case require
 }

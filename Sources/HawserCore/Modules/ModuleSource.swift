@@ -5,8 +5,8 @@ import TreeSitter
 /// into the body of a module function (`ModuleLinker`). Everything here is a fact of the file
 /// alone; what a specifier resolves to, and what another module exports, is the graph's and the
 /// linker's business.
-struct ModuleSource {
-    enum Format: Equatable {
+struct ModuleSource: Codable {
+    enum Format: Equatable, Codable {
         /// `import`/`export` syntax, or a file imported by one that has no module syntax at all
         /// (it is evaluated as a module: strict, its own scope).
         case esModule
@@ -17,7 +17,7 @@ struct ModuleSource {
     }
 
     /// A specifier the file asks for, in the order the file asks.
-    struct Request: Equatable {
+    struct Request: Equatable, Codable {
         var specifier: String
         var kind: ImportKind
         /// Where the specifier is written (the string literal), for diagnostics.
@@ -28,7 +28,7 @@ struct ModuleSource {
     }
 
     /// What an imported local name stands for: a name of another module, or its namespace.
-    struct ImportBinding: Equatable {
+    struct ImportBinding: Equatable, Codable {
         /// The index of the module's static request (`staticRequests`) it comes from.
         var request: Int
         /// The exported name, or nil for `* as ns`.
@@ -37,7 +37,7 @@ struct ModuleSource {
     }
 
     /// One `export` of the file.
-    enum Export: Equatable {
+    enum Export: Equatable, Codable {
         /// `export { local as exported }`, `export const exported`, `export default …`
         /// (local `__hawser_default` or the declared name).
         case local(exported: String, local: String, at: SourcePoint)
@@ -50,7 +50,7 @@ struct ModuleSource {
     }
 
     /// A replacement of the bytes `range` of the file by `text`.
-    struct Edit {
+    struct Edit: Codable {
         var range: Range<Int>
         var text: String
     }
@@ -62,7 +62,8 @@ struct ModuleSource {
     static func handle(_ index: Int) -> String { "__hawser_m\(index)" }
 
     var path: String
-    var bytes: [UInt8]
+    /// The file's bytes: not part of a cached entry (`CodingKeys`); the cache's user sets them.
+    var bytes: [UInt8] = []
     var format: Format
     /// Every request: static ones (deduplicated by specifier, in source order) and `require`s.
     var requests: [Request] = []
@@ -81,8 +82,6 @@ struct ModuleSource {
     var namesDefaultFunction = false
     /// Findings of the file alone: syntax errors, `import()`, `import.meta`.
     var diagnostics: [Diagnostic] = []
-    /// The byte offsets where tokens start, for the source map.
-    var tokenStarts: [Int] = []
     /// Whether the text has module syntax (`import`/`export` statements, or a `require("…")`
     /// call, `module`/`exports` of CommonJS): a script without any is a classic script.
     /// A script that calls `import()` is one too: it is checked as one, and the call is an error.
@@ -92,10 +91,44 @@ struct ModuleSource {
     private(set) var usesDynamicImport = false
     private(set) var hasModuleStatement = false
 
+    enum CodingKeys: String, CodingKey {
+        case path, format, requests, staticRequests, imports, exports, edits, usesRequire, topLevelAwait, namesDefaultFunction,
+             diagnostics, hasModuleStatement, usesDynamicImport
+    }
+
+    init(path: String, bytes: [UInt8], format: Format) {
+        self.path = path
+        self.bytes = bytes
+        self.format = format
+    }
+
+    /// The words without which a text has no module syntax: `import`, `export` (and
+    /// `exports`), `require` and `module`. A file that has none of them is a classic script,
+    /// known without a parse; most user scripts are.
+    private static let moduleWords = ["import", "export", "require", "module"].map { Array($0.utf8) }
+
+    /// `read`, through `cache` when there is one: keyed by everything the result is a function
+    /// of (the path, the bytes, whether syntax errors are reported).
+    static func read(path: String, bytes: [UInt8], reportsSyntaxErrors: Bool, cache: FactCache?) -> ModuleSource {
+        guard let cache else { return read(path: path, bytes: bytes, reportsSyntaxErrors: reportsSyntaxErrors) }
+        let key = FactCache.key("module-source") { hasher in
+            hasher.field(path)
+            hasher.update(reportsSyntaxErrors ? 1 : 0)
+            hasher.field(bytes)
+        }
+        var source = cache.value(key) { read(path: path, bytes: bytes, reportsSyntaxErrors: reportsSyntaxErrors) }
+        source.bytes = bytes
+        return source
+    }
+
     /// Reads a file. `reportsSyntaxErrors` is false for files that lint reads anyway (it reports
     /// their syntax errors itself).
     static func read(path: String, bytes: [UInt8], reportsSyntaxErrors: Bool) -> ModuleSource {
         let lower = path.lowercased()
+        if !lower.hasSuffix(".json"), !lower.hasSuffix(".cjs"), !lower.hasSuffix(".mjs"),
+           !moduleWords.contains(where: { JavaScriptFrontEnd.contains(bytes, $0) }) {
+            return ModuleSource(path: path, bytes: bytes, format: .esModule)
+        }
         if lower.hasSuffix(".json") {
             var source = ModuleSource(path: path, bytes: bytes, format: .json)
             do {
@@ -167,7 +200,6 @@ struct ModuleSource {
             var skipEnd = 0
             for index in 0..<tree.nodeCount {
                 let node = tree.node(at: index)
-                if node.firstChild == nil, node.endByte > node.startByte { source.tokenStarts.append(node.startByte) }
                 if index >= awaitScopeEnd {
                     if JavaScriptFrontEnd.awaitScopes.contains(node.symbol) {
                         awaitScopeEnd = node.subtreeEnd

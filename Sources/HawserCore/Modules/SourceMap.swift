@@ -47,11 +47,14 @@ struct SourceMapBuilder {
     }
 
     /// Appends `bytes[range]` of source `source`, with a mapping at the start of the range, at
-    /// every token start in it (`tokenStarts`, sorted) and at the start of every line. `cursor`
-    /// follows the original file: it must not move backwards between calls for one source.
-    mutating func appendCopy(of bytes: [UInt8], _ range: Range<Int>, source: Int, tokenStarts: [Int], cursor: inout OriginalCursor) {
+    /// the start of every line, and at every place a token can start: each word (a run of
+    /// letters, digits, `_`, `$` and non-ASCII) and each other character that is not space.
+    /// A copy is the original byte for byte, so a mapping anywhere in it is exact; this marks
+    /// every token's start (and a few places inside strings and comments) without a parse.
+    /// `cursor` follows the original file: it must not move backwards between calls for one
+    /// source.
+    mutating func appendCopy(of bytes: [UInt8], _ range: Range<Int>, source: Int, cursor: inout OriginalCursor) {
         guard !range.isEmpty else { return }
-        var nextToken = firstIndex(in: tokenStarts, notBelow: range.lowerBound)
         var offset = range.lowerBound
         var runStart = offset
         func flush(upTo end: Int) {
@@ -62,26 +65,28 @@ struct SourceMapBuilder {
         }
         var atLineStart = true
         while offset < range.upperBound {
-            let isToken = nextToken < tokenStarts.count && tokenStarts[nextToken] == offset
+            let byte = bytes[offset]
+            let kind = Self.characterKind(byte)
+            let isToken = kind == .other || (kind == .word && (offset == 0 || Self.characterKind(bytes[offset - 1]) != .word))
             if isToken || offset == range.lowerBound || atLineStart {
                 flush(upTo: offset)
                 mark(source, cursor.position(of: offset, in: bytes))
             }
-            while nextToken < tokenStarts.count, tokenStarts[nextToken] <= offset { nextToken += 1 }
-            let byte = bytes[offset]
             atLineStart = byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (offset + 1 >= bytes.count || bytes[offset + 1] != UInt8(ascii: "\n")))
             offset += 1
         }
         flush(upTo: range.upperBound)
     }
 
-    private func firstIndex(in sorted: [Int], notBelow value: Int) -> Int {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    private enum CharacterKind { case space, word, other }
+
+    private static func characterKind(_ byte: UInt8) -> CharacterKind {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C: return .space
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...: return .word
+        default: return .other
         }
-        return low
     }
 
     private mutating func mark(_ source: Int, _ position: OriginalPosition) {
