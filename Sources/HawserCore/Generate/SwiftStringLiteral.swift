@@ -152,7 +152,7 @@ enum SwiftStringLiteral {
                 let afterVerbatim = !trailing.isEmpty || lineEndsVerbatim
                 flushTrailing(escapingLast: false)
                 let escaped = escape(scalar, delimiter: delimiter, inMultiLine: true, afterVerbatim: afterVerbatim)
-                line += escaped ?? String(scalar)
+                if let escaped { line += escaped } else { line.unicodeScalars.append(scalar) }
                 lineEndsVerbatim = escaped == nil
                 lineIsEmpty = false
             }
@@ -166,6 +166,9 @@ enum SwiftStringLiteral {
     /// combining mark is escaped unless it follows a character of the value written as it
     /// is, so it never combines with a quote, an escape or the indentation.
     private static func escape(_ scalar: Unicode.Scalar, delimiter: String, inMultiLine: Bool, afterVerbatim: Bool) -> String? {
+        // Printable ASCII other than the space is written as it is (the delimiter keeps quotes
+        // and backslashes literal): most of a script, decided without Unicode properties.
+        if (0x21...0x7E).contains(scalar.value) { return nil }
         let prefix = "\\" + delimiter
         switch scalar {
         case "\0": return prefix + "0"
