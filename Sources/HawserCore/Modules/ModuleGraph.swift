@@ -53,6 +53,13 @@ struct ModuleGraph {
             for (index, request) in source.requests.enumerated() {
                 switch ModuleResolver.resolve(request.specifier, from: importer, kind: request.kind, files: files) {
                 case .success(let module):
+                    guard isModuleFile(module.path) else {
+                        graph.diagnostics.append(Diagnostic(
+                            .unresolvedImport,
+                            "'\(request.specifier)' is '\(module.path)', which is not JavaScript or JSON: only those are bundled (a style sheet in a scripts folder is injected as its own script)",
+                            at: ModuleSource.location(importer, request.at)))
+                        continue
+                    }
                     table[index] = module.path
                     if graph.modules[module.path] == nil {
                         guard let bytes = files.contents(of: module.path) else {
@@ -137,6 +144,14 @@ struct ModuleGraph {
             guard let source = modules[path], source.format != .json, !Self.isPackageFile(path) else { return nil }
             return SourceFile(path: path, bytes: source.bytes)
         }
+    }
+
+    /// The files a graph can hold: JavaScript (`.js`, `.mjs`, `.cjs`, or no extension, as node
+    /// allows) and JSON.
+    static func isModuleFile(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return true }
+        return ["js", "mjs", "cjs", "json"].contains(name[name.index(after: dot)...].lowercased())
     }
 
     static func isPackageFile(_ path: String) -> Bool {
