@@ -107,10 +107,20 @@ struct ModuleSource: Codable {
     /// known without a parse; most user scripts are.
     private static let moduleWords = ["import", "export", "require", "module"].map { Array($0.utf8) }
 
+    /// Whether the file is a script without module syntax, known from its bytes alone.
+    static func isClassicWithoutParse(path: String, bytes: [UInt8]) -> Bool {
+        let lower = path.lowercased()
+        return !lower.hasSuffix(".json") && !lower.hasSuffix(".cjs") && !lower.hasSuffix(".mjs")
+            && !moduleWords.contains { JavaScriptFrontEnd.contains(bytes, $0) }
+    }
+
     /// `read`, through `cache` when there is one: keyed by everything the result is a function
     /// of (the path, the bytes, whether syntax errors are reported).
     static func read(path: String, bytes: [UInt8], reportsSyntaxErrors: Bool, cache: FactCache?) -> ModuleSource {
-        guard let cache else { return read(path: path, bytes: bytes, reportsSyntaxErrors: reportsSyntaxErrors) }
+        // A classic script known without a parse is not worth a cache entry.
+        guard let cache, !isClassicWithoutParse(path: path, bytes: bytes) else {
+            return read(path: path, bytes: bytes, reportsSyntaxErrors: reportsSyntaxErrors)
+        }
         let key = FactCache.key("module-source") { hasher in
             hasher.field(path)
             hasher.update(reportsSyntaxErrors ? 1 : 0)
@@ -125,10 +135,7 @@ struct ModuleSource: Codable {
     /// their syntax errors itself).
     static func read(path: String, bytes: [UInt8], reportsSyntaxErrors: Bool) -> ModuleSource {
         let lower = path.lowercased()
-        if !lower.hasSuffix(".json"), !lower.hasSuffix(".cjs"), !lower.hasSuffix(".mjs"),
-           !moduleWords.contains(where: { JavaScriptFrontEnd.contains(bytes, $0) }) {
-            return ModuleSource(path: path, bytes: bytes, format: .esModule)
-        }
+        if isClassicWithoutParse(path: path, bytes: bytes) { return ModuleSource(path: path, bytes: bytes, format: .esModule) }
         if lower.hasSuffix(".json") {
             var source = ModuleSource(path: path, bytes: bytes, format: .json)
             do {
