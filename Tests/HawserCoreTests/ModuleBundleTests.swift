@@ -177,6 +177,17 @@ final class ModuleBundleTests: XCTestCase {
             """)
     }
 
+    /// An imported module that awaits at its top level and has no other module syntax (test262's
+    /// dfs-invariant-async fixture) still makes its entry's functions async.
+    func testTopLevelAwaitInAModuleWithoutModuleSyntax() throws {
+        let result = try Self.build([
+            "userscripts/wait.js": "await Promise.resolve();\nglobalThis.order = (globalThis.order || '') + 'wait;';\n",
+            "userscripts/app.js": "import './wait.js';\nwindow.webkit.messageHandlers.result.postMessage(globalThis.order);\n",
+        ])
+        XCTAssertEqual(result.report.errorCount, 0, ReportFormat.text.render(result.report))
+        XCTAssertEqual(try Self.run(result, ["app.js"]), #"[{"result":"wait;"}]"#)
+    }
+
     /// An entry awaits at its top level, and so does a module it imports: each module finishes
     /// before the one that imports it starts its own code.
     func testTopLevelAwaitInAnEntryAndAModule() throws {

@@ -103,9 +103,10 @@ struct ModuleSource: Codable {
     }
 
     /// The words without which a text has no module syntax: `import`, `export` (and
-    /// `exports`), `require` and `module`. A file that has none of them is a classic script,
-    /// known without a parse; most user scripts are.
-    private static let moduleWords = ["import", "export", "require", "module"].map { Array($0.utf8) }
+    /// `exports`), `require` and `module`; and `await`, since an imported module that awaits at
+    /// its top level makes its entry's module functions async. A file that has none of them is
+    /// a classic script, known without a parse; most user scripts are.
+    private static let moduleWords = ["import", "export", "require", "module", "await"].map { Array($0.utf8) }
 
     /// Whether the file is a script without module syntax, known from its bytes alone.
     static func isClassicWithoutParse(path: String, bytes: [UInt8]) -> Bool {
