@@ -192,8 +192,8 @@ public enum Pipeline {
         // Pages are linted like scripts, but only their JavaScript and HTML: style sheets count
         // only where they are user scripts. The modules the scripts import from elsewhere are
         // the project's scripts too (packages are not: `ModuleGraph.lintedModules`).
-        let linted = input.scripts.filter { !$0.isStyleSheet } + input.pages.filter { $0.isJavaScript || $0.isPage }
-            + (modules?.graph.lintedModules ?? [])
+        let lintedModules = modules?.graph.lintedModules ?? []
+        let linted = input.scripts.filter { !$0.isStyleSheet } + input.pages.filter { $0.isJavaScript || $0.isPage } + lintedModules
         var fileFacts = concurrentMap(linted) { cachedScriptFacts($0, runtimeGlobal: global, placeholders: placeholders, cache: cache) }
         // A call of an imported function is a call of the function the import resolves to, under
         // its own name in its own module: `import { send as post }` … `post("x")` calls `send`.
@@ -221,7 +221,7 @@ public enum Pipeline {
         let suppressions = scriptFacts.flatMap(\.suppressions) + nativeFacts.suppressions
         var report = Report(
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
-            contract: contract, inputs: input.scripts + input.pages + input.swift + (modules?.graph.lintedModules ?? []), suppressions: suppressions,
+            contract: contract, inputs: input.scripts + input.pages + input.swift + lintedModules, suppressions: suppressions,
             placeholderBindings: nativeFacts.placeholderBindings)
         report.topLevelAwaitFiles = Set(fileFacts.filter(\.usesTopLevelAwait).map(\.file))
         return report

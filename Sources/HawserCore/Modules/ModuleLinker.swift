@@ -62,15 +62,15 @@ struct ModuleLinker {
         }
         for path in reached.sorted() {
             guard let source = graph.modules[path], source.format == .esModule else { continue }
-            for (local, binding) in source.imports.sorted(by: { $0.key < $1.key }) {
+            for (_, binding) in source.imports.sorted(by: { $0.key < $1.key }) {
                 guard let imported = binding.imported, let target = graph.target(of: path, staticRequest: binding.request) else { continue }
-                checkImport(imported, from: target, at: ModuleSource.location(path, binding.at), local: local)
+                checkImport(imported, from: target, at: ModuleSource.location(path, binding.at))
             }
             for export in source.exports {
                 switch export {
                 case .indirect(_, let imported, let request, let at):
                     if let target = graph.target(of: path, staticRequest: request) {
-                        checkImport(imported, from: target, at: ModuleSource.location(path, at), local: nil)
+                        checkImport(imported, from: target, at: ModuleSource.location(path, at))
                     }
                 case .star(let request, let at):
                     if let target = graph.target(of: path, staticRequest: request), graph.modules[target]?.format != .esModule {
@@ -86,7 +86,7 @@ struct ModuleLinker {
         }
     }
 
-    private mutating func checkImport(_ name: String, from target: String, at: SourceLocation, local: String?) {
+    private mutating func checkImport(_ name: String, from target: String, at: SourceLocation) {
         var visited: Set<String> = []
         switch resolveExport(target, name, &visited) {
         case .found:
@@ -313,13 +313,9 @@ struct ModuleLinker {
         for export in source.exports {
             switch export {
             case .local(let exported, let local, _) where exported == name:
-                if let binding = source.imports[local] {
-                    let handle = ModuleSource.handle(binding.request)
-                    return binding.imported.map { handle + Self.member($0) } ?? handle
-                }
-                return local
+                return source.imports[local].map(ModuleSource.access) ?? local
             case .indirect(let exported, let imported, let request, _) where exported == name:
-                return ModuleSource.handle(request) + Self.member(imported)
+                return ModuleSource.access(imported, ofRequest: request)
             case .namespace(let exported, let request, _) where exported == name:
                 return ModuleSource.handle(request)
             default:
@@ -329,13 +325,9 @@ struct ModuleLinker {
         for case .star(let request, _) in source.exports {
             guard let target = graph.target(of: source.path, staticRequest: request) else { continue }
             var visited: Set<String> = []
-            if case .found = resolveExport(target, name, &visited) { return ModuleSource.handle(request) + Self.member(name) }
+            if case .found = resolveExport(target, name, &visited) { return ModuleSource.access(name, ofRequest: request) }
         }
         return nil
-    }
-
-    private static func member(_ name: String) -> String {
-        ModuleSource.isIdentifierName(name) ? "." + name : "[" + JSON.stringLiteral(name) + "]"
     }
 
     /// The registry every bundled entry starts with: `define` records a module's function;

@@ -442,8 +442,7 @@ struct ModuleSource: Codable {
             }
             guard let binding = source.imports[name],
                   scopes.binding(named: name, at: node)?.sources.first?.kind == .import else { return }
-            let handle = ModuleSource.handle(binding.request)
-            let access = binding.imported.map { handle + Self.memberAccess($0) } ?? handle
+            let access = ModuleSource.access(binding)
             let replacement: String
             if node.type == "shorthand_property_identifier" {
                 replacement = "\(name): \(access)"
@@ -456,11 +455,18 @@ struct ModuleSource: Codable {
             }
             source.edits.append(Edit(range: node.startByte..<node.endByte, text: replacement))
         }
+    }
 
-        /// `.name`, or `["name"]` for a name that is not an identifier.
-        static func memberAccess(_ name: String) -> String {
-            ModuleSource.isIdentifierName(name) ? "." + name : "[" + JSON.stringLiteral(name) + "]"
-        }
+    /// How a module function reads its export `name` of static request `request`:
+    /// `__hawser_m0.name`, or `__hawser_m0["a-b"]` for a name that is not an identifier.
+    static func access(_ name: String, ofRequest request: Int) -> String {
+        handle(request) + (isIdentifierName(name) ? "." + name : "[" + JSON.stringLiteral(name) + "]")
+    }
+
+    /// How a module function reads an imported binding: the name it imports, or for
+    /// `* as ns` the namespace itself.
+    static func access(_ binding: ImportBinding) -> String {
+        binding.imported.map { access($0, ofRequest: binding.request) } ?? handle(binding.request)
     }
 
     /// An ASCII identifier name (other names are written as strings, which is always valid).
