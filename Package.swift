@@ -30,7 +30,22 @@ let package = Package(
             publicHeadersPath: "include",
             cSettings: [.headerSearchPath("grammar")]
         ),
-        // The only module that imports CTreeSitter.
+        // tree-sitter-typescript 0.23.2's `typescript` and `tsx` grammars, committed like the JavaScript
+        // one (grammar/ is the pinned sdist's bytes). Their scanner.c files include
+        // ../../common/scanner.h, which no sdist ships: common/ is the project's own header. Not a
+        // dependency of TreeSitter yet (nothing reads TypeScript); only the tests link it, so the
+        // hawser binary and a package that depends on Hawser do not compile its 17 MB of tables.
+        .target(
+            name: "TreeSitterTypeScript",
+            path: "Sources/TreeSitterTypeScript",
+            sources: [
+                "grammar/typescript/parser.c", "grammar/typescript/scanner.c",
+                "grammar/tsx/parser.c", "grammar/tsx/scanner.c",
+            ],
+            publicHeadersPath: "include",
+            cSettings: [.headerSearchPath("grammar")]
+        ),
+        // The only module of the tool that imports CTreeSitter.
         .target(name: "TreeSitter", dependencies: ["CTreeSitter", "TreeSitterJavaScript"]),
         // The runtime, the presets and the static parts of the generated Swift are files compiled
         // into the binary: SwiftPM generates `PackageResources.<file_name_ext>: [UInt8]`, and no
@@ -68,6 +83,8 @@ let package = Package(
                 intent: .custom(verb: "hawser-build", description: "Build the user scripts into each hawser.json's output folder, in the package."),
                 permissions: [.writeToPackageDirectory(reason: "hawser-build writes the generated bridge into the output folder that hawser.json names.")]),
             dependencies: ["hawser"]),
-        .testTarget(name: "HawserCoreTests", dependencies: ["HawserCore", "TreeSitter"]),
+        // CTreeSitter and TreeSitterTypeScript: TypeScriptGrammarTests loads the TypeScript grammars
+        // through the C API until a front end uses them.
+        .testTarget(name: "HawserCoreTests", dependencies: ["HawserCore", "TreeSitter", "CTreeSitter", "TreeSitterTypeScript"]),
     ]
 )

@@ -9,9 +9,10 @@ trap 'rm -rf "$work"' EXIT
 
 cp "$here/Makefile" "$work/"
 cp -R "$here/scripts" "$work/scripts"
-# The committed grammar, so that install-deps' offline check passes here.
-mkdir -p "$work/Sources/TreeSitterJavaScript" "$work/Sources/hawser"
+# The committed grammars, so that install-deps' offline check passes here.
+mkdir -p "$work/Sources/TreeSitterJavaScript" "$work/Sources/TreeSitterTypeScript" "$work/Sources/hawser"
 cp -R "$here/Sources/TreeSitterJavaScript/grammar" "$work/Sources/TreeSitterJavaScript/"
+cp -R "$here/Sources/TreeSitterTypeScript/grammar" "$work/Sources/TreeSitterTypeScript/"
 cat >"$work/Package.swift" <<'SWIFT'
 // swift-tools-version:6.0
 import PackageDescription
