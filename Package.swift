@@ -32,9 +32,7 @@ let package = Package(
         ),
         // tree-sitter-typescript 0.23.2's `typescript` and `tsx` grammars, committed like the JavaScript
         // one (grammar/ is the pinned sdist's bytes). Their scanner.c files include
-        // ../../common/scanner.h, which no sdist ships: common/ is the project's own header. Not a
-        // dependency of TreeSitter yet (nothing reads TypeScript); only the tests link it, so the
-        // hawser binary and a package that depends on Hawser do not compile its 17 MB of tables.
+        // ../../common/scanner.h, which no sdist ships: common/ is the project's own header.
         .target(
             name: "TreeSitterTypeScript",
             path: "Sources/TreeSitterTypeScript",
@@ -46,7 +44,7 @@ let package = Package(
             cSettings: [.headerSearchPath("grammar")]
         ),
         // The only module of the tool that imports CTreeSitter.
-        .target(name: "TreeSitter", dependencies: ["CTreeSitter", "TreeSitterJavaScript"]),
+        .target(name: "TreeSitter", dependencies: ["CTreeSitter", "TreeSitterJavaScript", "TreeSitterTypeScript"]),
         // The runtime, the presets and the static parts of the generated Swift are files compiled
         // into the binary: SwiftPM generates `PackageResources.<file_name_ext>: [UInt8]`, and no
         // bundle ships.
@@ -84,7 +82,7 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "hawser-build writes the generated bridge into the output folder that hawser.json names.")]),
             dependencies: ["hawser"]),
         // CTreeSitter and TreeSitterTypeScript: TypeScriptGrammarTests loads the TypeScript grammars
-        // through the C API until a front end uses them.
+        // through the C API as well.
         .testTarget(name: "HawserCoreTests", dependencies: ["HawserCore", "TreeSitter", "CTreeSitter", "TreeSitterTypeScript"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import CTreeSitter
 import TreeSitterJavaScript
+import TreeSitterTypeScript
 
 /// A 1-based position in a source text. `column` counts UTF-8 bytes, as swiftc and Xcode do.
 public struct SourcePoint: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
@@ -28,6 +29,8 @@ public final class SyntaxTree: @unchecked Sendable {
     /// The UTF-8 source the nodes' text comes from: the bytes that were parsed, or the text a
     /// stand-in was parsed for (see `JavaScriptParser.parse(_:standIn:)`).
     public let bytes: [UInt8]
+    /// The grammar the tree was parsed with: it names the nodes' symbols and fields.
+    public let grammar: Grammar
     /// The byte offsets of NUL bytes in the source, which were parsed as spaces (the grammar's
     /// lexer takes NUL for the end of input).
     public let nulOffsets: [Int]
@@ -51,8 +54,9 @@ public final class SyntaxTree: @unchecked Sendable {
 
     fileprivate static let namedFlag: UInt8 = 1, missingFlag: UInt8 = 2, errorFlag: UInt8 = 4
 
-    fileprivate init(raw: OpaquePointer, bytes: [UInt8], parsed: [UInt8], nulOffsets: [Int]) {
+    fileprivate init(raw: OpaquePointer, grammar: Grammar, bytes: [UInt8], parsed: [UInt8], nulOffsets: [Int]) {
         self.bytes = bytes
+        self.grammar = grammar
         self.nulOffsets = nulOffsets
         var symbols: [UInt16] = [], fields: [UInt16] = [], flags: [UInt8] = []
         var parents: [Int32] = [], subtreeEnds: [Int32] = [], startBytes: [UInt32] = [], endBytes: [UInt32] = []
@@ -132,7 +136,7 @@ public final class SyntaxTree: @unchecked Sendable {
 
 /// Errors from the tree-sitter boundary.
 public enum TreeSitterError: Error, CustomStringConvertible {
-    case incompatibleLanguage(version: UInt32)
+    case incompatibleLanguage(grammar: String, version: UInt32)
     case parseFailed
     case brokenTree
 
@@ -140,47 +144,79 @@ public enum TreeSitterError: Error, CustomStringConvertible {
         switch self {
         case .brokenTree:
             return "tree-sitter cannot represent it (65,535 or more constructs left open, such as '(' or '<div>' never closed)"
-        case .incompatibleLanguage(let version):
-            return "the JavaScript grammar has parser ABI \(version), which tree-sitter \(TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION)...\(TREE_SITTER_LANGUAGE_VERSION) cannot load"
+        case .incompatibleLanguage(let grammar, let version):
+            return "the \(grammar) grammar has parser ABI \(version), which tree-sitter \(TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION)...\(TREE_SITTER_LANGUAGE_VERSION) cannot load"
         case .parseFailed:
             return "tree-sitter returned no tree"
         }
     }
 }
 
-/// Parses JavaScript with the tree-sitter-javascript grammar.
-public enum JavaScriptParser {
-    /// The grammar's node type names by symbol, made once: walkers ask for node types millions
-    /// of times, and `ts_node_type` would make a new String each time.
-    private static let symbolNames: [String] = {
-        let language = tree_sitter_javascript()
-        return (0..<ts_language_symbol_count(language)).map { symbol in
+/// One tree-sitter grammar: its language, and its symbol and field names read once (walkers ask
+/// for node types millions of times, and `ts_node_type` would make a new String each time).
+public final class Grammar: @unchecked Sendable {
+    /// What the grammar parses, for messages ("the TypeScript grammar has parser ABI …").
+    public let name: String
+    fileprivate let language: OpaquePointer
+    fileprivate let symbolNames: [String]
+    fileprivate let fieldIDs: [String: UInt16]
+
+    private init(name: String, language: OpaquePointer) {
+        self.name = name
+        self.language = language
+        symbolNames = (0..<ts_language_symbol_count(language)).map { symbol in
             ts_language_symbol_name(language, TSSymbol(symbol)).map { String(cString: $0) } ?? ""
         }
-    }()
+        var ids: [String: UInt16] = [:]
+        for id in 1...max(1, ts_language_field_count(language)) {
+            if let name = ts_language_field_name_for_id(language, TSFieldId(id)) { ids[String(cString: name)] = TSFieldId(id) }
+        }
+        fieldIDs = ids
+    }
+
+    /// tree-sitter-javascript (with JSX).
+    public static let javascript = Grammar(name: "JavaScript", language: tree_sitter_javascript())
+    /// tree-sitter-typescript's `typescript` grammar: `.ts` and `.mts` files.
+    public static let typescript = Grammar(name: "TypeScript", language: tree_sitter_typescript())
+    /// tree-sitter-typescript's `tsx` grammar: TypeScript with JSX (`.tsx` files).
+    public static let tsx = Grammar(name: "TSX", language: tree_sitter_tsx())
 
     /// Every symbol whose `SyntaxNode.type` is `name`: a grammar may give several symbols one
     /// name (an alias, a keyword and a node of the same name), so `node.type == name` holds
     /// exactly when the node's symbol is one of these.
-    public static func symbols(ofType name: String) -> [UInt16] {
+    public func symbols(ofType name: String) -> [UInt16] {
         var symbols = symbolNames.indices.filter { symbolNames[$0] == name }.map { UInt16($0) }
         if name == "ERROR", !symbols.contains(UInt16.max) { symbols.append(UInt16.max) }
         return symbols
     }
 
     /// The name of a symbol of this grammar; `ERROR` for tree-sitter's error symbol.
-    static func symbolName(_ symbol: TSSymbol) -> String {
+    func symbolName(_ symbol: TSSymbol) -> String {
         Int(symbol) < symbolNames.count ? symbolNames[Int(symbol)] : "ERROR"
+    }
+
+    /// The symbol of a named node type of this grammar (for example `identifier`), for
+    /// comparing kinds without strings; nil when the grammar has no such type.
+    public func symbol(named name: String) -> UInt16? { symbol(name, isNamed: true) }
+
+    /// The symbol of an anonymous token of this grammar, for example the keyword `await`.
+    public func symbol(ofToken name: String) -> UInt16? { symbol(name, isNamed: false) }
+
+    private func symbol(_ name: String, isNamed: Bool) -> UInt16? {
+        let symbol = name.withCString {
+            ts_language_symbol_for_name(language, $0, UInt32(name.utf8.count), isNamed)
+        }
+        return symbol == 0 ? nil : symbol
     }
 
     /// Parses `bytes` (UTF-8) and returns the tree. A source with syntax errors still yields a
     /// tree, with ERROR and MISSING nodes where the errors are.
     ///
     /// With `standIn`, the parser reads `standIn` instead: text of the same length that stands
-    /// for `bytes` where they are not JavaScript yet (a template's placeholders, filled in with
+    /// for `bytes` where they are not source yet (a template's placeholders, filled in with
     /// identifiers). The tree's shape and positions are those of `standIn`; its `bytes`, and so
     /// every node's `text`, are `bytes`, as written.
-    public static func parse(_ bytes: [UInt8], standIn: [UInt8]? = nil) throws -> SyntaxTree {
+    public func parse(_ bytes: [UInt8], standIn: [UInt8]? = nil) throws -> SyntaxTree {
         precondition(standIn == nil || standIn!.count == bytes.count, "a stand-in must have the length of the text it stands for")
         var parsed = standIn ?? bytes
         // NUL is end of input to the grammar's lexer: parsed as a space, with every offset kept.
@@ -201,9 +237,8 @@ public enum JavaScriptParser {
         }
         guard let parser = ts_parser_new() else { throw TreeSitterError.parseFailed }
         defer { ts_parser_delete(parser) }
-        let language = tree_sitter_javascript()
         guard ts_parser_set_language(parser, language) else {
-            throw TreeSitterError.incompatibleLanguage(version: ts_language_version(language))
+            throw TreeSitterError.incompatibleLanguage(grammar: name, version: ts_language_version(language))
         }
         let tree = parsed.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
@@ -211,36 +246,26 @@ public enum JavaScriptParser {
             }
         }
         guard let tree else { throw TreeSitterError.parseFailed }
-        let syntaxTree = SyntaxTree(raw: tree, bytes: bytes, parsed: parsed, nulOffsets: nulOffsets)
+        let syntaxTree = SyntaxTree(raw: tree, grammar: self, bytes: bytes, parsed: parsed, nulOffsets: nulOffsets)
         // A broken tree cannot be freed without aborting (see `isBroken`): it is left allocated.
         guard !syntaxTree.isBroken else { throw TreeSitterError.brokenTree }
         ts_tree_delete(tree)
         return syntaxTree
     }
+}
 
-    /// The grammar's field ids by name, made once.
-    fileprivate static let fieldIDs: [String: UInt16] = {
-        let language = tree_sitter_javascript()
-        var ids: [String: UInt16] = [:]
-        for id in 1...max(1, ts_language_field_count(language)) {
-            if let name = ts_language_field_name_for_id(language, TSFieldId(id)) { ids[String(cString: name)] = TSFieldId(id) }
-        }
-        return ids
-    }()
+/// Parses JavaScript with the tree-sitter-javascript grammar (`Grammar.javascript`).
+public enum JavaScriptParser {
+    public static func symbols(ofType name: String) -> [UInt16] { Grammar.javascript.symbols(ofType: name) }
 
-    /// The symbol of a named node type of this grammar (for example `identifier`), for
-    /// comparing kinds without strings; nil when the grammar has no such type.
-    public static func symbol(named name: String) -> UInt16? { symbol(name, isNamed: true) }
-
-    /// The symbol of an anonymous token of this grammar, for example the keyword `await`.
-    public static func symbol(ofToken name: String) -> UInt16? { symbol(name, isNamed: false) }
-
-    private static func symbol(_ name: String, isNamed: Bool) -> UInt16? {
-        let symbol = name.withCString {
-            ts_language_symbol_for_name(tree_sitter_javascript(), $0, UInt32(name.utf8.count), isNamed)
-        }
-        return symbol == 0 ? nil : symbol
+    /// See `Grammar.parse(_:standIn:)`.
+    public static func parse(_ bytes: [UInt8], standIn: [UInt8]? = nil) throws -> SyntaxTree {
+        try Grammar.javascript.parse(bytes, standIn: standIn)
     }
+
+    public static func symbol(named name: String) -> UInt16? { Grammar.javascript.symbol(named: name) }
+
+    public static func symbol(ofToken name: String) -> UInt16? { Grammar.javascript.symbol(ofToken: name) }
 }
 
 /// One node of a `SyntaxTree`: the tree and the node's preorder index. Keeps its tree alive.
@@ -258,8 +283,8 @@ public struct SyntaxNode: @unchecked Sendable {
     private func node(_ index: Int32) -> SyntaxNode { SyntaxNode(tree: tree, index: index) }
 
     /// The grammar's node type, for example `call_expression`, or `ERROR`.
-    public var type: String { JavaScriptParser.symbolName(tree.symbols[i]) }
-    /// The grammar's symbol for the node type (`JavaScriptParser.symbol(named:)`).
+    public var type: String { tree.grammar.symbolName(tree.symbols[i]) }
+    /// The grammar's symbol for the node type (`Grammar.symbol(named:)`).
     public var symbol: UInt16 { tree.symbols[i] }
     public var isNamed: Bool { tree.flags[i] & SyntaxTree.namedFlag != 0 }
     /// A node the parser inserted to recover from an error.
@@ -334,7 +359,7 @@ public struct SyntaxNode: @unchecked Sendable {
 
     /// The child in the grammar field `name`, for example `function` of a `call_expression`.
     public func child(field name: String) -> SyntaxNode? {
-        guard let id = JavaScriptParser.fieldIDs[name] else { return nil }
+        guard let id = tree.grammar.fieldIDs[name] else { return nil }
         var current = firstChild
         while let candidate = current {
             if tree.fields[Int(candidate.index)] == id { return candidate }
