@@ -18,6 +18,7 @@ import sys
 STAGES = [
     ("Model", 0),
     ("FrontEnds/JavaScript", 1),
+    ("FrontEnds/TypeScript", 1),
     ("FrontEnds/HTML", 1),
     ("FrontEnds/Swift", 1),
     ("FrontEnds/ObjC", 1),

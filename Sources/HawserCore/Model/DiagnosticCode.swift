@@ -21,11 +21,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case moduleError = "module-error"
     case ignoredMetadata = "ignored-metadata"
     case notAClassicScript = "not-a-classic-script"
+    case unsupportedTypeScript = "unsupported-typescript"
 
     public var defaultSeverity: Severity {
         switch self {
         case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .kindConflict, .invalidMetadata, .invalidSchema,
-             .payloadMismatch, .worldMismatch, .unreadableFile, .unresolvedImport, .moduleError, .notAClassicScript:
+             .payloadMismatch, .worldMismatch, .unreadableFile, .unresolvedImport, .moduleError, .notAClassicScript,
+             .unsupportedTypeScript:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
              .duplicateRegistration, .payloadConflict, .ignoredMetadata:
@@ -40,7 +42,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     /// or a request). Silencing them would make the build silently change its output.
     public var isSuppressible: Bool {
         switch self {
-        case .invalidMetadata, .invalidSchema, .kindConflict, .unresolvedImport, .moduleError, .notAClassicScript: return false
+        case .invalidMetadata, .invalidSchema, .kindConflict, .unresolvedImport, .moduleError, .notAClassicScript, .unsupportedTypeScript:
+            return false
         default: return true
         }
     }
@@ -67,6 +70,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .unresolvedImport: return "An import or require names a file or package that cannot be found, a node built-in, or a subpath its package does not export."
         case .moduleError: return "A module cannot be bundled into a classic script: a missing or ambiguous export, import(), import.meta, top-level await outside an entry."
         case .ignoredMetadata: return "A script that another script imports has a metadata block, which is ignored: a module is never injected on its own."
+        case .unsupportedTypeScript: return "TypeScript that Hawser neither erases nor compiles (a namespace with values, a decorator, a declare with a value, JSX in a script): the message says what to write instead."
         case .notAClassicScript: return "An emitted script would not parse as the classic script WebKit injects (module syntax or a syntax error left in it)."
         }
     }

@@ -1,0 +1,71 @@
+import TreeSitter
+
+/// Which grammar reads a TypeScript file, by its name.
+enum TypeScriptDialect: String, Sendable, Codable {
+    /// `.ts`, `.mts` and `.cts`: tree-sitter-typescript's `typescript` grammar.
+    case typescript
+    /// `.tsx`: the `tsx` grammar (TypeScript with JSX).
+    case tsx
+
+    /// The dialect of a file name; nil for JavaScript and for declaration files (`.d.ts`,
+    /// `.d.mts`, `.d.cts`), which hold only types and are read for nothing.
+    init?(path: String) {
+        let lowercased = path.lowercased()
+        if lowercased.hasSuffix(".d.ts") || lowercased.hasSuffix(".d.mts") || lowercased.hasSuffix(".d.cts") { return nil }
+        if lowercased.hasSuffix(".ts") || lowercased.hasSuffix(".mts") || lowercased.hasSuffix(".cts") {
+            self = .typescript
+        } else if lowercased.hasSuffix(".tsx") {
+            self = .tsx
+        } else {
+            return nil
+        }
+    }
+
+    var grammar: Grammar { self == .tsx ? .tsx : .typescript }
+}
+
+/// The JavaScript a TypeScript source stands for (`TypeScriptStripper`), and how its positions
+/// lead back to the source.
+///
+/// Outside `replacements`, every byte of `javascript` sits at the offset it has in the source:
+/// type syntax became spaces and its newlines were kept, so lines and columns are the source's.
+/// Only where syntax had to be compiled (an `enum`, a constructor's parameter properties,
+/// `import x = require(…)`, `export =`) does the text differ in length; each such place is a
+/// `Replacement`, and `sourceOffset(ofOutput:)` maps through them.
+struct StrippedTypeScript: Hashable, Sendable, Codable {
+    /// One compiled place: the source bytes `source` were replaced by the output bytes `output`.
+    struct Replacement: Hashable, Sendable, Codable {
+        var source: Range<Int>
+        var output: Range<Int>
+    }
+
+    /// The JavaScript text (UTF-8).
+    var javascript: [UInt8]
+    /// The compiled places, in order, none overlapping.
+    var replacements: [Replacement]
+    /// Refused syntax (`unsupported-typescript`) and syntax errors, at source positions.
+    var diagnostics: [Diagnostic]
+
+    init(javascript: [UInt8], replacements: [Replacement] = [], diagnostics: [Diagnostic] = []) {
+        self.javascript = javascript
+        self.replacements = replacements
+        self.diagnostics = diagnostics
+    }
+
+    /// Whether every output byte sits at its source offset (nothing was compiled).
+    var keepsEveryPosition: Bool { replacements.isEmpty }
+
+    /// The source offset of an output offset: itself before the first replacement, the start of
+    /// the replaced source inside one, and shifted by the replacements' growth after them.
+    func sourceOffset(ofOutput offset: Int) -> Int {
+        var low = 0, high = replacements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if replacements[middle].output.lowerBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return offset }
+        let replacement = replacements[low - 1]
+        if offset < replacement.output.upperBound { return replacement.source.lowerBound }
+        return offset - replacement.output.upperBound + replacement.source.upperBound
+    }
+}
