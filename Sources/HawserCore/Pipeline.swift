@@ -124,8 +124,10 @@ public enum Pipeline {
     /// With a `cache`, the front ends' facts are looked up there before anything is parsed
     /// (`Pipeline+Cache.swift`); the result is the same with or without one.
     public static func run(_ input: ProjectInput, rendering: Bool = true, cache: FactCache? = nil) -> PipelineResult {
-        let (input, textDiagnostics) = input.withoutGeneratedFiles().textOnly()
-        let modules = input.checksUserScripts ? link(input, bundling: rendering, cache: cache) : nil
+        let (text, textDiagnostics) = input.withoutGeneratedFiles().textOnly()
+        let typescript = TypeScriptSources()
+        let input = typescript.strip(text)
+        let modules = input.checksUserScripts ? link(input, bundling: rendering, cache: cache, typescript: typescript) : nil
         var report = analyze(text: input, textDiagnostics: textDiagnostics, cache: cache, modules: modules)
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
@@ -133,6 +135,9 @@ public enum Pipeline {
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
         report.add((input.checksUserScripts ? userScripts.diagnostics : []) + typeDiagnostics)
         if let modules { report.add(modules.graph.diagnostics + modules.diagnostics) }
+        // Every file is read by now: the TypeScript's own findings, and the others' at its positions.
+        report.diagnostics = typescript.mapBack(report.diagnostics)
+        report.add(typescript.diagnostics + (input.checksUserScripts ? jsxScripts(input.scripts) : []))
         report.add(checkKnownWorlds(of: userScripts.scripts, pages: input.pages, report: report, config: input.config))
 
         let scripts = RuntimeScripts.scripts(config: input.config, contract: report.contract, worlds: userScripts.scripts.map(\.world))
@@ -146,11 +151,22 @@ public enum Pipeline {
 
     /// The module graph of the scripts, linked: which scripts are modules of others, and the
     /// bundle of every entry with module syntax.
-    static func link(_ input: ProjectInput, bundling: Bool, cache: FactCache?) -> ModuleLinker {
-        let scripts = input.scripts.filter(\.isJavaScript)
+    static func link(_ input: ProjectInput, bundling: Bool, cache: FactCache?, typescript: TypeScriptSources) -> ModuleLinker {
+        let scripts = input.scripts.filter { $0.isUserScript && !$0.isStyleSheet }
         let files = input.files ?? InMemoryFiles(input.scripts + input.pages)
         let graph = ModuleGraph.build(scripts: scripts, files: files, lintedPaths: Set(scripts.map(\.path)), cache: cache)
-        return ModuleLinker(graph: graph, bundling: bundling)
+        return ModuleLinker(graph: graph, bundling: bundling, sourceText: typescript.source(of:))
+    }
+
+    /// An `unsupported-typescript` error for each JSX file (`.jsx`, `.tsx`) of the scripts
+    /// folders: it is linted, but Hawser does not compile JSX, so it is not injected.
+    static func jsxScripts(_ scripts: [SourceFile]) -> [Diagnostic] {
+        scripts.filter(\.isJSX).map { file in
+            Diagnostic(
+                .unsupportedTypeScript,
+                "'\(file.path)' is JSX, which Hawser does not compile, so it is not injected: compile it with your JSX toolchain, or write the script as .js or .ts (a page's .jsx or .tsx belongs in a pages folder, where it is linted)",
+                at: SourceLocation(file: file.path, line: 1, column: 1))
+        }
     }
 
     /// `ClassicScriptCheck` of every emitted JavaScript script, in parallel. A bundled entry maps

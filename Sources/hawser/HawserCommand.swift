@@ -4,7 +4,7 @@ import HawserCore
 /// The `hawser` entry point: dispatches to a subcommand and turns errors into exit statuses.
 enum HawserCommand {
     /// The subcommands, in the order `hawser --help` lists them.
-    static let subcommands: [any Subcommand.Type] = [LintCommand.self, BuildCommand.self, StubsCommand.self, InitCommand.self]
+    static let subcommands: [any Subcommand.Type] = [LintCommand.self, BuildCommand.self, StubsCommand.self, InitCommand.self, StripCommand.self]
 
     static let overview = HelpText.overview(subcommands)
 

@@ -8,7 +8,8 @@ enum HelpText {
     static func page(for command: any Subcommand.Type) -> String {
         let options = Option.accepted(by: command.name)
         var text = "OVERVIEW: \(command.abstract)\n\n"
-        text += "USAGE: " + (["hawser", command.name.rawValue] + options.filter(\.inSynopsis).map(synopsis)).joined(separator: " ") + "\n\n"
+        let files = command.name.takesFiles ? ["FILE"] : []
+        text += "USAGE: " + (["hawser", command.name.rawValue] + files + options.filter(\.inSynopsis).map(synopsis)).joined(separator: " ") + "\n\n"
         text += "OPTIONS:\n" + rows(options.map { (label($0), description($0)) })
         if !command.discussion.isEmpty { text += "\n" + command.discussion }
         text += "\nEXIT STATUS: \(command.exitStatus)\n"

@@ -2,7 +2,10 @@ import HawserCore
 
 /// Where an option is accepted: one of the subcommands, or `hawser` itself (`hawser --version`).
 enum CommandName: String, CaseIterable, Sendable {
-    case hawser, lint, build, stubs, `init`
+    case hawser, lint, build, stubs, `init`, strip
+
+    /// Whether the command takes files as operands (`hawser strip FILE`) besides its options.
+    var takesFiles: Bool { self == .strip }
 
     /// The command that shows this one's help: `hawser help lint`, or `hawser help`.
     var helpCommand: String { self == .hawser ? "hawser help" : "hawser help \(rawValue)" }
@@ -103,6 +106,10 @@ extension Option {
         "--output", value: "FILE",
         help: "The Swift file to write (default: <Name>Handlers.swift in the current folder).",
         for: [.stubs])
+    static let strippedFile = Option(
+        "--output", value: "FILE",
+        help: "Write the JavaScript to FILE instead of standard output.",
+        for: [.strip])
     static let check = Option(
         "--check",
         help: "Write nothing; exit 1 when output files are stale or missing, or files an earlier build generated are left over.",
@@ -138,7 +145,7 @@ extension Option {
 
     /// Every option, in the order the synopses and help list them.
     static let table: [Option] = [
-        config, scripts, pages, swift, exclude, directory, cacheDirectory, noCache, outputFolder, outputFile, check, force, forceOutput,
+        config, scripts, pages, swift, exclude, directory, cacheDirectory, noCache, outputFolder, outputFile, strippedFile, check, force, forceOutput,
         forceConfig, format, strict, help, version,
     ]
 

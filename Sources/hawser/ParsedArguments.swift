@@ -7,6 +7,8 @@ struct ParsedArguments {
     private var values: [String: [String]] = [:]
     /// The flags given, by name.
     private var flags: Set<String> = []
+    /// The files given after the options, for a command that takes them (`CommandName.takesFiles`).
+    private(set) var files: [String] = []
 
     private init(command: CommandName) { self.command = command }
 
@@ -22,7 +24,11 @@ struct ParsedArguments {
         while let (flag, inline) = scanner.next() {
             guard let option = accepted.first(where: { $0.name == flag || $0.shortName == flag }) else {
                 guard flag.hasPrefix("-") else {
-                    throw UsageError(message: "unexpected argument '\(flag)'", help: command)
+                    guard command.takesFiles, inline == nil else {
+                        throw UsageError(message: "unexpected argument '\(flag)'", help: command)
+                    }
+                    parsed.files.append(flag)
+                    continue
                 }
                 let names = accepted.map(\.name)
                 throw UsageError(message: "unknown option '\(flag)'" + NameSuggester.suffix(for: flag, among: names), help: command)

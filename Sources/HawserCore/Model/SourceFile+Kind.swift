@@ -3,10 +3,21 @@ extension SourceFile {
     /// A `.css` file: injected as a style sheet, never parsed as JavaScript.
     var isStyleSheet: Bool { Self.isStyleSheet(path) }
 
-    /// A `.js` or `.css` file, which becomes an injected user script; `.html` pages are only linted.
+    /// A `.js`, `.css` or TypeScript (`.ts`, `.mts`, `.cts`) file, which becomes an injected user
+    /// script; `.html` pages are only linted, and JSX (`.jsx`, `.tsx`) is linted, never compiled.
     var isUserScript: Bool {
         let lowercased = path.lowercased()
-        return lowercased.hasSuffix(".js") || lowercased.hasSuffix(".css")
+        return lowercased.hasSuffix(".js") || lowercased.hasSuffix(".css") || (isTypeScript && !isJSX)
+    }
+
+    /// A TypeScript file (`.ts`, `.mts`, `.cts`, `.tsx`), not a declaration file (`.d.ts`): its
+    /// text is stripped to JavaScript before any stage reads it (`TypeScriptSources`).
+    var isTypeScript: Bool { Self.isTypeScript(path) }
+
+    /// A `.jsx` or `.tsx` file: JavaScript or TypeScript with JSX, which is linted but not compiled.
+    var isJSX: Bool {
+        let lowercased = path.lowercased()
+        return lowercased.hasSuffix(".jsx") || lowercased.hasSuffix(".tsx")
     }
 
     /// An `.html` or `.htm` page, or a `.svelte` or `.vue` component (HTML-like, with its code in
@@ -34,8 +45,17 @@ extension SourceFile {
         return (components.dropLast() + [Self.baseName(last)]).joined(separator: "/")
     }
 
-    /// A `.js` file.
-    var isJavaScript: Bool { path.lowercased().hasSuffix(".js") }
+    /// A file the JavaScript front end reads: `.js`, `.jsx`, and TypeScript once stripped.
+    var isJavaScript: Bool {
+        let lowercased = path.lowercased()
+        return lowercased.hasSuffix(".js") || lowercased.hasSuffix(".jsx") || isTypeScript
+    }
+
+    static func isTypeScript(_ path: String) -> Bool {
+        let lowercased = path.lowercased()
+        guard !lowercased.hasSuffix(".d.ts"), !lowercased.hasSuffix(".d.mts"), !lowercased.hasSuffix(".d.cts") else { return false }
+        return lowercased.hasSuffix(".ts") || lowercased.hasSuffix(".mts") || lowercased.hasSuffix(".cts") || lowercased.hasSuffix(".tsx")
+    }
 
     static func isStyleSheet(_ path: String) -> Bool { path.lowercased().hasSuffix(".css") }
 

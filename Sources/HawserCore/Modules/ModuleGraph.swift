@@ -54,10 +54,12 @@ struct ModuleGraph {
                 switch ModuleResolver.resolve(request.specifier, from: importer, kind: request.kind, files: files) {
                 case .success(let module):
                     guard isModuleFile(module.path) else {
+                        let lowercased = module.path.lowercased()
+                        let why = lowercased.hasSuffix(".jsx") || lowercased.hasSuffix(".tsx")
+                            ? "which is JSX: Hawser does not compile JSX, so compile it with your JSX toolchain or write it as .js or .ts"
+                            : "which is not JavaScript, TypeScript or JSON: only those are bundled (a style sheet in a scripts folder is injected as its own script)"
                         graph.diagnostics.append(Diagnostic(
-                            .unresolvedImport,
-                            "'\(request.specifier)' is '\(module.path)', which is not JavaScript or JSON: only those are bundled (a style sheet in a scripts folder is injected as its own script)",
-                            at: ModuleSource.location(importer, request.at)))
+                            .unresolvedImport, "'\(request.specifier)' is '\(module.path)', \(why)", at: ModuleSource.location(importer, request.at)))
                         continue
                     }
                     table[index] = module.path
@@ -147,11 +149,12 @@ struct ModuleGraph {
     }
 
     /// The files a graph can hold: JavaScript (`.js`, `.mjs`, `.cjs`, or no extension, as node
-    /// allows) and JSON.
+    /// allows), JSON, and TypeScript (`.ts`, `.mts`, `.cts`), which the graph reads stripped of
+    /// its types. Not JSX (`.jsx`, `.tsx`): Hawser does not compile it.
     static func isModuleFile(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return true }
-        return ["js", "mjs", "cjs", "json"].contains(name[name.index(after: dot)...].lowercased())
+        return ["js", "mjs", "cjs", "json", "ts", "mts", "cts"].contains(name[name.index(after: dot)...].lowercased())
     }
 
     static func isPackageFile(_ path: String) -> Bool {

@@ -43,9 +43,14 @@ struct ModuleLinker {
     /// The bundle of every bundled entry, by its normalised path.
     private(set) var bundles: [String: ModuleBundle] = [:]
 
+    /// The text a source map shows for a module, when it is not the text bundled: a TypeScript
+    /// module's own source, whose positions its stripped JavaScript keeps.
+    private let sourceText: @Sendable (String) -> [UInt8]?
+
     /// With `bundling` (a build), every bundled entry's bundle is made; lint needs only the checks.
-    init(graph: ModuleGraph, bundling: Bool = true) {
+    init(graph: ModuleGraph, bundling: Bool = true, sourceText: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
         self.graph = graph
+        self.sourceText = sourceText
         check()
         guard bundling else { return }
         for entry in graph.bundledEntries { bundles[entry] = bundle(entry: entry) }
@@ -247,7 +252,7 @@ struct ModuleLinker {
 
     private func emit(_ source: ModuleSource, id: Int, ids: [String: Int], isAsync: Bool, into map: inout SourceMapBuilder) {
         let path = source.path
-        let sourceIndex = map.source(path, text: source.bytes)
+        let sourceIndex = map.source(path, text: sourceText(path) ?? source.bytes)
         let table = graph.resolved[path] ?? [:]
         // `require("…")` by specifier, for the module's own `require`.
         var requires: [(String, Int)] = []

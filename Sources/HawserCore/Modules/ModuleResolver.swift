@@ -96,10 +96,15 @@ enum ModuleResolver {
         "wasi", "worker_threads", "zlib",
     ]
 
-    /// The extensions appended to a file path that names no file, in the order tried.
-    static let extensions = [".js", ".mjs", ".cjs", ".json"]
+    /// The extensions appended to a file path that names no file, in the order tried: node's,
+    /// then TypeScript's (`.tsx` is found so that its import is refused as JSX, not missing).
+    static let extensions = [".js", ".mjs", ".cjs", ".json", ".ts", ".tsx", ".mts"]
     /// The files that stand for a folder, in the order tried.
-    static let indexFiles = ["index.js", "index.mjs", "index.cjs", "index.json"]
+    static let indexFiles = ["index.js", "index.mjs", "index.cjs", "index.json", "index.ts", "index.tsx", "index.mts"]
+    /// A JavaScript extension written in a specifier and the TypeScript files it stands for when
+    /// no such JavaScript file exists, as `tsc` resolves them (`./x.js` is `./x.ts` before
+    /// compilation).
+    static let typeScriptSubstitutes = [".js": [".ts", ".tsx"], ".mjs": [".mts"], ".cjs": [".cts"]]
     /// The longest specifier resolved, in UTF-8 bytes (Linux's `PATH_MAX`).
     static let maximumSpecifierLength = 4096
 
@@ -234,6 +239,12 @@ private struct Resolution {
         if let file = tryFile(path) { return file }
         for ext in ModuleResolver.extensions {
             if let file = tryFile(path + ext) { return file }
+        }
+        for (ext, substitutes) in ModuleResolver.typeScriptSubstitutes.sorted(by: { $0.key < $1.key }) where path.hasSuffix(ext) {
+            let stem = String(path.dropLast(ext.count))
+            for substitute in substitutes {
+                if let file = tryFile(stem + substitute) { return file }
+            }
         }
         return nil
     }
