@@ -26,7 +26,7 @@ enum InitCommand: Subcommand {
 
     /// Folders the survey never walks into, besides hidden ones.
     static let skippedFolders = ProjectInputs.skippedFolders.union(["build"])
-    static let extensions: Set<String> = ["js", "html", "htm", "svelte", "vue", "swift", "m", "mm", "h"]
+    static let extensions: Set<String> = ["js", "html", "htm", "svelte", "vue", "swift", "m", "mm", "h", "ts", "mts", "cts", "tsx", "jsx"]
 
     struct Options {
         var force: Bool
@@ -81,7 +81,7 @@ enum InitCommand: Subcommand {
                 guard FileManager.default.fileExists(atPath: childPath, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
                     if !name.hasPrefix("."), !skippedFolders.contains(name) { try visit(child) }
-                } else if extensions.contains((name as NSString).pathExtension.lowercased()),
+                } else if extensions.contains((name as NSString).pathExtension.lowercased()), !ProjectInputs.isDeclarationFile(name),
                           let data = FileManager.default.contents(atPath: childPath) {
                     files.append(SourceFile(path: child, bytes: Array(data)))
                 }

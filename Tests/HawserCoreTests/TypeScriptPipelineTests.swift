@@ -1,0 +1,132 @@
+import Foundation
+@testable import HawserCore
+import XCTest
+
+/// TypeScript through the whole pipeline: `.ts` scripts and modules built (stripped, bundled,
+/// run in node's `vm` as the classic scripts WebKit injects), linted at their own positions,
+/// TypeScript's module resolution, and what is refused. The stripping itself is
+/// TypeScriptStripperTests'.
+final class TypeScriptPipelineTests: XCTestCase {
+    func testATypeScriptScriptBuildsRunsAndKeepsItsPositions() throws {
+        let result = try ModuleBundleTests.build([
+            "userscripts/app.ts": """
+                interface Ready { ok: boolean; count?: number }
+                function send(name: string, body: Ready): void {
+                  window.webkit.messageHandlers[name].postMessage(body as unknown);
+                }
+                const body: Ready = { ok: true, count: 2 };
+                window.webkit.messageHandlers.ready.postMessage(body!);
+
+                """,
+        ])
+        XCTAssertEqual(result.report.errorCount, 0, ReportFormat.text.render(result.report))
+        XCTAssertNil(result.files["app.ts"])
+        let output = String(decoding: try XCTUnwrap(result.files["app.js"]), as: UTF8.self)
+        XCTAssertTrue(output.contains("//# sourceURL=userscripts/app.ts"), output)
+        XCTAssertFalse(output.contains("interface"), output)
+        XCTAssertEqual(try ModuleBundleTests.run(result, ["app.js"]), #"[{"ready":{"ok":true,"count":2}}]"#)
+        let use = try XCTUnwrap(result.report.uses.first { $0.name == "ready" })
+        XCTAssertEqual(use.location.description, "userscripts/app.ts:6:1")
+    }
+
+    func testModulesResolveTheWayTscDoes() throws {
+        // `./lib.js` is lib.ts (only that exists), `./util` finds util.ts, `./dir` its index.ts,
+        // and a type-only import never reaches the graph: types.ts would throw if evaluated.
+        let result = try ModuleBundleTests.build([
+            "userscripts/app.ts": """
+                import { send } from "./lib.js";
+                import { twice } from "./util";
+                import { name } from "./dir";
+                import type { Payload } from "./types";
+                const payload: Payload = { n: twice(2) };
+                send(name, payload);
+
+                """,
+            "userscripts/lib.ts": "export function send<T>(name: string, body: T): void { window.webkit.messageHandlers[name].postMessage(body); }\n",
+            "userscripts/util.ts": "export const twice = (n: number): number => n * 2;\n",
+            "userscripts/dir/index.ts": "export const name: string = \"go\";\n",
+            "userscripts/types.ts": "export interface Payload { n: number }\nthrow new Error(\"evaluated\");\n",
+        ])
+        XCTAssertEqual(result.report.errorCount, 0, ReportFormat.text.render(result.report))
+        XCTAssertEqual(try ModuleBundleTests.run(result, ["app.js"]), #"[{"go":{"n":4}}]"#)
+        let manifest = String(decoding: try XCTUnwrap(result.files["manifest.json"]), as: UTF8.self)
+        XCTAssertFalse(manifest.contains("userscripts/types.ts\"\n      ]"), manifest)
+        XCTAssertTrue(manifest.contains("\"userscripts/lib.ts\""), manifest)
+        // types.ts is still a script of its own (nothing imports it for its values).
+        XCTAssertNotNil(result.files["types.js"])
+    }
+
+    func testTheBundleMapShowsTheTypeScriptSource() throws {
+        let result = try ModuleBundleTests.build([
+            "userscripts/app.ts": "import { x } from \"./lib\";\nconst y: number = x;\nwindow.webkit.messageHandlers.y.postMessage(y);\n",
+            "userscripts/lib.ts": "export const x: number = 1;\n",
+        ])
+        XCTAssertEqual(result.report.errorCount, 0, ReportFormat.text.render(result.report))
+        let output = String(decoding: try XCTUnwrap(result.files["app.js"]), as: UTF8.self)
+        let line = try XCTUnwrap(output.split(separator: "\n").first { $0.hasPrefix("//# sourceMappingURL=data:application/json;charset=utf-8;base64,") })
+        let json = try XCTUnwrap(Data(base64Encoded: String(line.dropFirst("//# sourceMappingURL=data:application/json;charset=utf-8;base64,".count))))
+        let map = try XCTUnwrap(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let contents = try XCTUnwrap(map["sourcesContent"] as? [String])
+        XCTAssertTrue(contents.contains("export const x: number = 1;\n"), "\(contents)")
+    }
+
+    func testJSXIsLintedButNotCompiled() throws {
+        let config = try HawserConfig.parse(Array(ModuleBundleTests.config.utf8), file: "hawser.json")
+        let input = ProjectInput(
+            scripts: [SourceFile(path: "userscripts/view.tsx", text: "const v = <div onClick={() => window.webkit.messageHandlers.tap.postMessage(1)} />;\n")],
+            swift: [], config: config,
+            pages: [SourceFile(path: "web/page.jsx", text: "export const P = () => <a onClick={() => window.webkit.messageHandlers.open.postMessage(\"x\")} />;\n")])
+        let result = Pipeline.run(input)
+        let errors = result.report.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.map(\.code), [.unsupportedTypeScript], ReportFormat.text.render(result.report))
+        XCTAssertEqual(errors.first?.location.file, "userscripts/view.tsx")
+        XCTAssertEqual(Set(result.report.uses.map { "\($0.name)@\($0.location)" }), ["tap@userscripts/view.tsx:1:31", "open@web/page.jsx:1:38"])
+    }
+
+    func testAnImportOfJSXIsRefusedAsJSX() throws {
+        let result = try ModuleBundleTests.build([
+            "userscripts/app.ts": "import { View } from \"./view\";\nView();\n",
+            "lib/view.tsx": "export const View = () => <div />;\n",
+            "userscripts/view.tsx": "export const View = () => <div />;\n",
+        ])
+        let messages = result.report.diagnostics.filter { $0.code == .unresolvedImport }.map(\.message)
+        XCTAssertEqual(messages.count, 1, ReportFormat.text.render(result.report))
+        XCTAssertTrue(messages.first?.contains("which is JSX") == true, "\(messages)")
+    }
+
+    func testRefusedSyntaxInAModuleIsReportedOnceAtItsPlace() throws {
+        let result = try ModuleBundleTests.build([
+            "userscripts/app.ts": "import { N } from \"../shared/n\";\nN.f();\n",
+            "shared/n.ts": "// values in a namespace\nexport namespace N {\n  export function f() {}\n}\n",
+        ])
+        let refused = result.report.diagnostics.filter { $0.code == .unsupportedTypeScript }
+        XCTAssertEqual(refused.map(\.location.description), ["shared/n.ts:2:8"], ReportFormat.text.render(result.report))
+        XCTAssertFalse(result.report.diagnostics.contains { $0.code == .syntaxError }, ReportFormat.text.render(result.report))
+        XCTAssertTrue(result.files.isEmpty)
+    }
+
+    func testAnEnumCompilesAndRuns() throws {
+        let result = try ModuleBundleTests.build([
+            "userscripts/app.ts": """
+                enum Kind { Open, Close = 5, Next }
+                const kind: Kind = Kind.Next;
+                window.webkit.messageHandlers.kind.postMessage({ kind, name: Kind[kind], open: Kind.Open });
+
+                """,
+        ])
+        XCTAssertEqual(result.report.errorCount, 0, ReportFormat.text.render(result.report))
+        XCTAssertEqual(try ModuleBundleTests.run(result, ["app.js"]), #"[{"kind":{"kind":6,"name":"Next","open":0}}]"#)
+    }
+
+    func testAFindingAfterACompiledEnumOnItsLineIsAtItsSourceColumn() throws {
+        // The same line with the enum blanked out as JavaScript gives the column to expect.
+        let tail = " window.webkit.messageHandlers.kind.close();\n"
+        let enumText = "enum Kind { Open, Close = 5, Next }"
+        let typescript = try ModuleBundleTests.build(["userscripts/app.ts": enumText + tail])
+        let javascript = try ModuleBundleTests.build(["userscripts/app.js": String(repeating: " ", count: enumText.utf8.count) + tail])
+        let expected = javascript.report.diagnostics.filter { $0.code == .unknownHandlerMethod }.map { "\($0.location.line):\($0.location.column)" }
+        let found = typescript.report.diagnostics.filter { $0.code == .unknownHandlerMethod }.map { "\($0.location.line):\($0.location.column)" }
+        XCTAssertEqual(expected.count, 1, ReportFormat.text.render(javascript.report))
+        XCTAssertEqual(found, expected, ReportFormat.text.render(typescript.report))
+    }
+}
