@@ -205,6 +205,6 @@ final class BuildOutputTests: XCTestCase {
         let result = try hawser(["lint"], in: project)
         XCTAssertEqual(result.status, 0, result.stdout)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(DiagnosticCode.allCases.filter { !$0.isSuppressible }, [.kindConflict, .invalidMetadata, .invalidSchema, .unresolvedImport, .moduleError, .notAClassicScript])
+        XCTAssertEqual(DiagnosticCode.allCases.filter { !$0.isSuppressible }, [.kindConflict, .invalidMetadata, .invalidSchema, .unresolvedImport, .moduleError, .notAClassicScript, .unsupportedTypeScript])
     }
 }

@@ -166,10 +166,10 @@ final class ModuleBundleTests: XCTestCase {
         XCTAssertTrue(result.files.isEmpty)
         XCTAssertEqual(ReportFormat.text.render(result.report), """
             node_modules/usesfs/index.js:1:20: error: 'fs' is a node built-in module, which a browser does not have; imported through userscripts/app.js → node_modules/usesfs/index.js [unresolved-import]
-            userscripts/app.js:1:8: error: './style.css' is 'userscripts/style.css', which is not JavaScript or JSON: only those are bundled (a style sheet in a scripts folder is injected as its own script) [unresolved-import]
+            userscripts/app.js:1:8: error: './style.css' is 'userscripts/style.css', which is not JavaScript, TypeScript or JSON: only those are bundled (a style sheet in a scripts folder is injected as its own script) [unresolved-import]
             userscripts/app.js:2:10: error: 'userscripts/lib.js' has no export named 'valu'; did you mean 'value'? [module-error]
             userscripts/app.js:3:10: error: 'dup' is ambiguous in 'userscripts/star.js': two of its export * statements provide different bindings of that name [module-error]
-            userscripts/app.js:4:8: error: cannot find './nope.js' from 'userscripts/app.js' (tried nope.js, nope.js.js, nope.js.mjs, nope.js.cjs, nope.js.json, nope.js/index.js, …) [unresolved-import]
+            userscripts/app.js:4:8: error: cannot find './nope.js' from 'userscripts/app.js' (tried nope.js, nope.js.js, nope.js.mjs, nope.js.cjs, nope.js.json, nope.js.ts, …) [unresolved-import]
             userscripts/app.js:6:1: error: import() cannot load a module in an injected script (a classic script has no module loader); import it with an import declaration [module-error]
             userscripts/app.js:7:1: error: import.meta has no value in an injected script, which is a classic script with no module URL [module-error]
             userscripts/app.js:8:10: error: export 'undeclared': 'undeclared' is not declared in this module [module-error]

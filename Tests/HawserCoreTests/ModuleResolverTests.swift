@@ -76,7 +76,7 @@ final class ModuleResolverTests: XCTestCase {
         assertResolves("..", from: "userscripts/dir/a.js", in: files, to: "userscripts/index.js")
         // A folder is never a file: `only/sub` is a folder with no index.
         XCTAssertEqual(error("./only/sub", in: files)?.message,
-                       "cannot find './only/sub' from 'userscripts/app.js' (tried sub, sub.js, sub.mjs, sub.cjs, sub.json, sub/index.js, …)")
+                       "cannot find './only/sub' from 'userscripts/app.js' (tried sub, sub.js, sub.mjs, sub.cjs, sub.json, sub.ts, …)")
     }
 
     func testFolderPackageJSONFields() {
@@ -108,11 +108,11 @@ final class ModuleResolverTests: XCTestCase {
 
     func testNotFoundSaysWhatWasTried() {
         let files = files(["userscripts/app.js": ""])
-        assertFails("./util", in: files, with: .notFound("cannot find './util' from 'userscripts/app.js' (tried util, util.js, util.mjs, util.cjs, util.json, util/index.js, …)"))
+        assertFails("./util", in: files, with: .notFound("cannot find './util' from 'userscripts/app.js' (tried util, util.js, util.mjs, util.cjs, util.json, util.ts, …)"))
         XCTAssertEqual(error("../lib/x", in: files)?.message,
-                       "cannot find '../lib/x' from 'userscripts/app.js' (tried x, x.js, x.mjs, x.cjs, x.json, x/index.js, …)")
+                       "cannot find '../lib/x' from 'userscripts/app.js' (tried x, x.js, x.mjs, x.cjs, x.json, x.ts, …)")
         XCTAssertEqual(error("./dir/", in: files)?.message,
-                       "cannot find './dir/' from 'userscripts/app.js' (tried dir/index.js, dir/index.mjs, dir/index.cjs, dir/index.json)")
+                       "cannot find './dir/' from 'userscripts/app.js' (tried dir/index.js, dir/index.mjs, dir/index.cjs, dir/index.json, dir/index.ts, dir/index.tsx, …)")
         XCTAssertEqual(error("missing", in: files)?.message,
                        "cannot find package 'missing' from 'userscripts/app.js' (looked in userscripts/node_modules, node_modules)")
     }
@@ -132,7 +132,7 @@ final class ModuleResolverTests: XCTestCase {
         assertResolves("b", in: files, to: "node_modules/b/index.js", package: "b")
         // The nearest package folder is the one used, even when it has nothing to load.
         XCTAssertEqual(error("c", in: files)?.message,
-                       "cannot find 'c' from 'userscripts/app.js' (tried c/index.js, c/index.mjs, c/index.cjs, c/index.json)")
+                       "cannot find 'c' from 'userscripts/app.js' (tried c/index.js, c/index.mjs, c/index.cjs, c/index.json, c/index.ts, c/index.tsx, …)")
         // Inside a package, a `node_modules` folder itself is not searched again.
         assertResolves("b", from: "node_modules/a/index.js", in: files, to: "node_modules/b/index.js", package: "b")
     }
