@@ -3,7 +3,7 @@
 // node-typescript, 4.8; `scripts/install-deps.sh` installs it).
 //
 //   node Tests/TypeScript/compare_tsc.mjs [CASE_DIR...] [--verbose]
-//   node Tests/TypeScript/compare_tsc.mjs --corpus LIST --strip CMD [--root DIR] [--jobs N] [--verbose]
+//   node Tests/TypeScript/compare_tsc.mjs --corpus LIST --strip CMD [--root DIR] [--jobs N] [--no-positions] [--verbose]
 //
 // ## Fixture mode (default: every folder of Tests/Fixtures/typescript)
 //
@@ -79,7 +79,8 @@
 // check against their source. Files are grouped by project: the first path component under --root
 // (default: the longest common folder of the list). Files that tsc 4.8 cannot parse (newer syntax:
 // `satisfies`, `accessor`, …) are listed apart and not compared. Files with non-erasable syntax are
-// compared too, but counted and listed separately, and do not fail the run. The exit status is 1
+// compared too, but counted and listed separately, and do not fail the run. --no-positions leaves
+// out the position check (for a stand-in that does not keep positions, such as tsc itself). The exit status is 1
 // when an erasable file differs, moved a token, or was refused.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -146,12 +147,15 @@ function referenceOptions() {
 function needsCommonJS(sourceFile) {
   let commonJS = false, esModule = false;
   for (const statement of sourceFile.statements) {
+    if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)
+        || statement.modifiers?.some((m) => m.kind === K.DeclareKeyword)) continue;
     if (ts.isImportEqualsDeclaration(statement) && !statement.isTypeOnly
         && ts.isExternalModuleReference(statement.moduleReference)) commonJS = true;
     else if (ts.isExportAssignment(statement) && statement.isExportEquals) commonJS = true;
-    else if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
+    else if ((ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly)
+             || (ts.isExportDeclaration(statement) && !statement.isTypeOnly)
              || (ts.isExportAssignment(statement) && !statement.isExportEquals)
-             || (ts.canHaveModifiers?.(statement) ?? true) && statement.modifiers?.some((m) => m.kind === K.ExportKeyword)) esModule = true;
+             || statement.modifiers?.some((m) => m.kind === K.ExportKeyword)) esModule = true;
   }
   return commonJS && !esModule;
 }
@@ -558,7 +562,7 @@ function commonFolder(paths) {
   return parts.join(path.sep) || path.sep;
 }
 
-async function corpusCompare(file, strip) {
+async function corpusCompare(file, strip, positions) {
   const input = fs.readFileSync(file, "utf8");
   const fileName = path.basename(file);
   const inputSource = parse(input, fileName);
@@ -581,14 +585,14 @@ async function corpusCompare(file, strip) {
   if (difference) {
     return { ...record, outcome: "differs", detail: `token ${difference.index + 1}: tsc ${showToken(difference.a)}, strip ${showToken(difference.b)}` };
   }
-  const moved = movedTokens(right.tokens, inputSource, compiled.length ? compiled[0].pos : Infinity, 1);
+  const moved = positions ? movedTokens(right.tokens, inputSource, compiled.length ? compiled[0].pos : Infinity, 1) : [];
   if (moved.length) {
     return { ...record, outcome: "moved", detail: `${showToken(moved[0].token)}, the input has ${JSON.stringify(moved[0].found ?? "<no such line>")} there` };
   }
   return record;
 }
 
-async function corpusMode(listFile, strip, root, jobs, verbose) {
+async function corpusMode(listFile, strip, root, jobs, verbose, positions) {
   const files = fs.readFileSync(listFile, "utf8").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))
     .map((l) => path.resolve(path.dirname(listFile), l));
   const base = root ? path.resolve(root) : commonFolder(files);
@@ -598,7 +602,7 @@ async function corpusMode(listFile, strip, root, jobs, verbose) {
     while (next < files.length) {
       const i = next++;
       try {
-        results[i] = await corpusCompare(files[i], strip);
+        results[i] = await corpusCompare(files[i], strip, positions);
       } catch (error) {
         results[i] = { file: files[i], compiled: [], outcome: "differs", detail: `harness error: ${error.message}` };
       }
@@ -655,13 +659,13 @@ async function corpusMode(listFile, strip, root, jobs, verbose) {
 function usage(message) {
   if (message) console.error(`compare_tsc: ${message}`);
   console.error("usage: compare_tsc.mjs [CASE_DIR...] [--verbose]\n"
-    + "       compare_tsc.mjs --corpus LIST --strip CMD [--root DIR] [--jobs N] [--verbose]");
+    + "       compare_tsc.mjs --corpus LIST --strip CMD [--root DIR] [--jobs N] [--no-positions] [--verbose]");
   process.exit(2);
 }
 
 const args = process.argv.slice(2);
 const positional = [];
-let corpus = null, strip = null, root = null, verbose = false, jobs = Math.min(2, os.availableParallelism?.() ?? 2);
+let corpus = null, strip = null, root = null, verbose = false, positions = true, jobs = Math.min(2, os.availableParallelism?.() ?? 2);
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === "--corpus") corpus = args[++i];
@@ -669,13 +673,14 @@ for (let i = 0; i < args.length; i++) {
   else if (a === "--root") root = args[++i];
   else if (a === "--jobs") jobs = Number(args[++i]);
   else if (a === "--verbose" || a === "-v") verbose = true;
+  else if (a === "--no-positions") positions = false;
   else if (a === "--help" || a === "-h") usage();
   else if (a.startsWith("--")) usage(`unknown option ${a}`);
   else positional.push(a);
 }
 if (corpus) {
   if (!strip) usage("--corpus needs --strip CMD");
-  process.exitCode = await corpusMode(corpus, strip, root, jobs, verbose);
+  process.exitCode = await corpusMode(corpus, strip, root, jobs, verbose, positions);
 } else {
   if (strip) usage("--strip goes with --corpus");
   process.exitCode = fixtureMode(positional, verbose);
