@@ -27,7 +27,7 @@ The corpus (commits of the snapshots fetched on 2026-12-02; files = .ts/.tsx, no
 | ------------------ | ---------------------------- | ---------------------------------------- | ---------------- | ----- |
 | capacitor-core     | ionic-team/capacitor         | 1834b9740e200fd96f866975d54515d49ef1aa97 | core/            | 15    |
 | capacitor-cli      | ionic-team/capacitor         | 1834b9740e200fd96f866975d54515d49ef1aa97 | cli/             | 71    |
-| capacitor-plugins  | ionic-team/capacitor-plugins | 5b652926feff2721204ca72792724aa50a11e988 | (all)            | 59    |
+| capacitor-plugins  | ionic-team/capacitor-plugins | 5b652926feff2721204ca72792724aa50a11e988 | (all)            | 60    |
 | comlink            | GoogleChromeLabs/comlink     | 114a4a6448a855a613f1cb9a7c89290606c003cf | (all)            | 4     |
 | idb                | jakearchibald/idb            | 77dd8bebf3669bbce9628e470a021ff63eb4acaf | (all)            | 11    |
 | ky                 | sindresorhus/ky              | 3419113b48e034fdcf8fa6bd3be3da7b3d0d758f | (all)            | 53    |
@@ -37,9 +37,19 @@ the web side of its plugin bridge; capacitor-plugins the web implementations of 
 plugins; comlink, idb and ky are small browser libraries (workers, IndexedDB, fetch).
 capacitor-cli is Node code, kept for its syntax (enums among it).
 
-Files with syntax that is compiled, not erased (compare_tsc.mjs lists them apart):
-    capacitor-cli: src/definitions.ts (enum), src/ipc.ts, src/tasks/migrate.ts, …
-    (the exact list is printed by every run, `non-erasable PATH (what)`).
+Files with syntax that is compiled, not erased (10; compare_tsc.mjs lists them apart, as
+`non-erasable PATH (what)`):
+    capacitor-cli/cli/src/definitions.ts (const enum, enum)
+    capacitor-cli/cli/src/errors.ts (parameter property)
+    capacitor-cli/cli/src/plugin.ts (const enum)
+    capacitor-core/core/src/core-plugins.ts (enum)
+    capacitor-core/core/src/util.ts (enum, parameter property)
+    capacitor-plugins/action-sheet/src/definitions.ts (enum)
+    capacitor-plugins/camera/src/definitions.ts (enum)
+    capacitor-plugins/local-notifications/src/definitions.ts (enum)
+    capacitor-plugins/status-bar/src/definitions.ts (enum)
+    comlink/src/protocol.ts (const enum)
+No file uses a namespace with values, a decorator, `import x = require()` or `export =`.
 Files that tsc 4.8 cannot parse (TypeScript ≥ 4.9 syntax such as `satisfies`) are printed as
 SKIP and not compared.
 

@@ -35,12 +35,19 @@
 //       - empty statements: a `;` that is a whole statement of a statement list (file, block, case
 //         clause) or a class body's `;` is dropped (the stripper's ASI guards); an empty statement
 //         that is the body of `if`, `for`, `while` or a label is kept;
-//       - redundant parentheses: tsc drops the parentheses of `(x as T).y` and `(1 as T) + 2`, the
-//         stripper keeps them. Parentheses are dropped around a left-hand-side expression (name,
-//         literal, this, array, member access, call, tagged template, `!`, parenthesis) that is no
-//         optional chain and not the callee of a `new` (unless a name), and around any expression but
-//         a comma list where any expression may stand (initializer, argument, array element,
-//         property value, return value, template substitution, index);
+//       - redundant parentheses: tsc drops the parentheses of `(x as T).y`, `(1 as T) + 2`,
+//         `a || ({} as T)`, `(a?.b as T)?.c`, the stripper keeps them. Parentheses are dropped around
+//         a left-hand-side expression (name, literal, this, array, member access, call, tagged
+//         template, `!`, parenthesis) that is no optional chain and not the callee of a `new`
+//         (unless a name); around an optional chain that a `?.` continues; around an object,
+//         function or class expression that begins no statement, arrow body or `export default`;
+//         and around any expression but a comma list where any expression may stand (initializer,
+//         argument, array element, property value, return value, template substitution, index);
+//       - the parentheses of an arrow function's single plain parameter: tsc prints `t => t` as
+//         `(t) => t`;
+//       - trailing commas: tsc 4.8 drops those of arguments and parameters, and the comma left where
+//         it erased the last name of an import or export (`import { a, type B }`); one ending any
+//         list is dropped, except after an array hole (`[a, , ]`);
 //       - `import x, {} from "m"` is `import x from "m"`, and `import {} from "m"` is `import "m"`;
 //       - `export {}` (no names, no `from`) is dropped: tsc 4.8 drops it, the stripper may leave it;
 //       - a bigint literal is compared by value: tsc 4.8 writes 1_000n as 1000n and 0xFFn as 255n;
@@ -218,9 +225,18 @@ function isJSDocKind(kind) {
 function redundantParentheses(node) {
   const inner = node.expression;
   const parent = node.parent;
-  if (LEFT_HAND_SIDE.has(inner.kind) && !(inner.flags & ts.NodeFlags.OptionalChain)) {
+  if (inner.flags & ts.NodeFlags.OptionalChain) {
+    // `(a?.b)?.c` is `a?.b?.c`; `(a?.b).c` is not `a?.b.c`.
+    return !!parent && parent.expression === node && !!parent.questionDotToken
+      && (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent) || ts.isCallExpression(parent));
+  }
+  if (LEFT_HAND_SIDE.has(inner.kind)) {
     if (parent && ts.isNewExpression(parent) && parent.expression === node && inner.kind !== K.Identifier) return false;
     return true;
+  }
+  if (ts.isObjectLiteralExpression(inner) || ts.isFunctionExpression(inner) || ts.isClassExpression(inner)) {
+    // Primary expressions, but not where a statement or an arrow's body begins.
+    return !beginsStatementOrBody(node);
   }
   if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === K.CommaToken) return false;
   if (!parent) return false;
@@ -237,6 +253,25 @@ function redundantParentheses(node) {
     case K.ParenthesizedExpression: return true;
     default: return false;
   }
+}
+
+// Whether a node is the leftmost part of an expression statement, an arrow function's body or an
+// `export default` (where `{` or `function` would be read otherwise without parentheses).
+function beginsStatementOrBody(node) {
+  const start = node.getStart();
+  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (ts.isArrowFunction(parent) && parent.body === child) return true;
+    if (ts.isExpressionStatement(parent) || ts.isExportAssignment(parent)) return parent.expression.getStart() === start;
+    if (parent.getStart() !== start) return false;
+  }
+  return false;
+}
+
+// Whether the parentheses of an arrow function's parameters can go: one plain name.
+function lonePlainParameter(node) {
+  if (node.parameters.length !== 1) return false;
+  const p = node.parameters[0];
+  return ts.isIdentifier(p.name) && !p.initializer && !p.dotDotDotToken && !p.type && !p.questionToken;
 }
 
 // The normalized leaf tokens of a JavaScript text: [{text, kind, pos, line, col}]. A token of kind
@@ -289,6 +324,16 @@ function tokensOf(text, fileName, { dropUseStrict = false } = {}) {
     if (kind === K.ImportClause && node.name && node.namedBindings && ts.isNamedImports(node.namedBindings)
         && node.namedBindings.elements.length === 0) {
       skip = new Set(children.filter((c) => c === node.namedBindings || c.kind === K.CommaToken));
+    }
+    if (kind === K.SyntaxList && children.length >= 2 && children.at(-1).kind === K.CommaToken
+        && children.at(-2).kind !== K.OmittedExpression) {
+      // A trailing comma: tsc 4.8 drops it after arguments and parameters, and where it erased
+      // the last import or export name. It means nothing unless it ends an array hole `[a,,]`.
+      skip = new Set([children.at(-1)]);
+    }
+    if (kind === K.ArrowFunction && lonePlainParameter(node)) {
+      // `t => t` is printed `(t) => t`.
+      skip = new Set(children.filter((c) => c.kind === K.OpenParenToken || c.kind === K.CloseParenToken));
     }
     const terminated = TERMINATED.has(kind);
     children.forEach((child, index) => {
