@@ -56,7 +56,10 @@
 //  b. positions: every identifier, string, number and template token of expected.js must stand at
 //     the same line and column in the input, with the same text. Where the input has a compiled form
 //     (enum, parameter property, `import x = require()`, `export =`, a namespace with values), only
-//     the tokens before the first compiled form are checked: past it the text may have moved.
+//     the tokens before the first compiled form are checked: past it the text may have moved. The
+//     column is UTF-16's or UTF-8's: either matching will do (a non-ASCII character in a type may
+//     become one space or one space a byte). For input.tsx, tsc keeps JSX (jsx: preserve) and
+//     expected.js is read as JSX.
 //  c. behaviour (cases with run.mjs): tsc's output and expected.js are each written as `input.js` in
 //     a temporary folder, with run.mjs and the case's other files, and a package.json of
 //     "type": "module" (or "commonjs" where tsc compiled to CommonJS); `node run.mjs` runs in each;
@@ -417,18 +420,32 @@ const POSITIONED = new Set([
   K.NoSubstitutionTemplateLiteral, K.TemplateHead, K.TemplateMiddle, K.TemplateTail,
 ]);
 
-// [{token, found}] (found: the input's text there) for the tokens that moved (at most `limit`), checking only before `until`.
-function movedTokens(outputTokens, inputSourceFile, until = Infinity, limit = 5) {
+// [{token, found}] (found: the input's text there) for the tokens that moved (at most `limit`),
+// checking only before `until`. A token stands still when the input has its text at the same line
+// and UTF-16 column, or at the same line and UTF-8 byte column (a stripper that blanks a non-ASCII
+// character of a type with one space a byte keeps byte columns, not UTF-16 ones).
+function movedTokens(outputTokens, outputSourceFile, inputSourceFile, until = Infinity, limit = 5) {
   const moved = [];
   const input = inputSourceFile.text;
   const lineStarts = inputSourceFile.getLineStarts();
+  const outputLineStarts = outputSourceFile.getLineStarts();
   for (const token of outputTokens) {
     if (!POSITIONED.has(token.kind) || token.pos >= until) continue;
-    let found = null;
+    let found = "<no such line>";
     if (token.line - 1 < lineStarts.length) {
-      const pos = lineStarts[token.line - 1] + token.col - 1;
+      const lineStart = lineStarts[token.line - 1];
       const lineEnd = token.line < lineStarts.length ? lineStarts[token.line] : input.length;
+      const pos = lineStart + token.col - 1;
       found = pos < lineEnd ? input.substr(pos, token.raw.length) : "<past the end of the line>";
+      if (found !== token.raw) {
+        const prefix = outputSourceFile.text.slice(outputLineStarts[token.line - 1], token.pos);
+        if (/[^\x00-\x7f]/.test(prefix) || /[^\x00-\x7f]/.test(input.slice(lineStart, Math.min(pos, lineEnd)))) {
+          const bytes = Buffer.byteLength(prefix);
+          let i = lineStart, b = 0;
+          while (i < lineEnd && b < bytes) b += Buffer.byteLength(input[i++]);
+          if (b === bytes && input.substr(i, token.raw.length) === token.raw) found = token.raw;
+        }
+      }
     }
     if (found !== token.raw) {
       moved.push({ token, found });
@@ -520,8 +537,8 @@ function checkCase(caseDir, verbose) {
   const inputSource = parse(input, inputName);
   const compiled = compiledForms(inputSource);
   const until = compiled.length ? compiled[0].pos : Infinity;
-  for (const { token, found } of movedTokens(right.tokens, inputSource, until)) {
-    failures.push(`position: expected.js ${showToken(token)}, but the input has ${JSON.stringify(found ?? "<no such line>")} there`);
+  for (const { token, found } of movedTokens(right.tokens, right.sourceFile, inputSource, until)) {
+    failures.push(`position: expected.js ${showToken(token)}, but the input has ${JSON.stringify(found)} there`);
   }
   if (compiled.length) result.notes.push(`compiled: ${[...new Set(compiled.map((c) => c.what))].join(", ")} (positions checked up to line ${compiled[0].line})`);
 
@@ -630,9 +647,9 @@ async function corpusCompare(file, strip, positions) {
   if (difference) {
     return { ...record, outcome: "differs", detail: `token ${difference.index + 1}: tsc ${showToken(difference.a)}, strip ${showToken(difference.b)}` };
   }
-  const moved = positions ? movedTokens(right.tokens, inputSource, compiled.length ? compiled[0].pos : Infinity, 1) : [];
+  const moved = positions ? movedTokens(right.tokens, right.sourceFile, inputSource, compiled.length ? compiled[0].pos : Infinity, 1) : [];
   if (moved.length) {
-    return { ...record, outcome: "moved", detail: `${showToken(moved[0].token)}, the input has ${JSON.stringify(moved[0].found ?? "<no such line>")} there` };
+    return { ...record, outcome: "moved", detail: `${showToken(moved[0].token)}, the input has ${JSON.stringify(moved[0].found)} there` };
   }
   return record;
 }
