@@ -51,7 +51,13 @@ Files with syntax that is compiled, not erased (10; compare_tsc.mjs lists them a
     comlink/src/protocol.ts (const enum)
 No file uses a namespace with values, a decorator, `import x = require()` or `export =`.
 Files that tsc 4.8 cannot parse (TypeScript ≥ 4.9 syntax such as `satisfies`) are printed as
-SKIP and not compared.
+SKIP and not compared; this corpus has none.
+
+With the stand-ins (2 cores, about 4 minutes each, most of it node starting once a file):
+- `--strip "node Tests/TypeScript/tsc_strip.mjs" --no-positions`: 214 files equal;
+- `--strip "node Tests/TypeScript/tsc_strip.mjs --break"`: every file differs (exit 1);
+- `--strip "node Tests/TypeScript/blank_strip.mjs"` (blanks types over tsc's tree, refuses
+  compiled forms): 204 erasable files equal with every position kept, the 10 others refused.
 
 Exit status: compare_tsc.mjs's (1 when an erasable file differs, moved a token, or was refused);
 2 when a snapshot or its commit is missing.

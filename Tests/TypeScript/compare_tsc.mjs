@@ -11,10 +11,11 @@
 //   input.ts or input.tsx     the TypeScript source;
 //   expected.js               the stripper's golden output;
 // and optionally
-//   expected-diagnostics.txt  the stripper's diagnostics. A case with an error among them (a line
-//                             matching /\berror\b/i) is a refused form whose expected.js means
-//                             nothing: it is SKIPPED here (the Swift tests check the diagnostics).
-//                             Warnings alone do not skip a case.
+//   expected-diagnostics.txt  the stripper's diagnostics, as hawser prints them
+//                             (`input.ts:1:1: error: … [unsupported-typescript]`). A case with an
+//                             error among them (` error:` or a line starting `error:`) is a refused
+//                             form whose expected.js means nothing: it is SKIPPED here (the Swift
+//                             tests check the diagnostics). Warnings alone do not skip a case.
 //   tsc-options.json          compiler options (tsconfig spelling, e.g. {"useDefineForClassFields":
 //                             false}) laid over the reference options below.
 //   tsc-differs.txt           a declaration that expected.js is NOT token-equal to tsc's output on
@@ -496,8 +497,8 @@ function checkCase(caseDir, verbose) {
   const inputName = ["input.ts", "input.tsx"].find((f) => fs.existsSync(path.join(caseDir, f)));
   if (!inputName) return { ...result, status: "failed", failures: ["no input.ts or input.tsx"] };
   const diagnosticsFile = path.join(caseDir, "expected-diagnostics.txt");
-  if (fs.existsSync(diagnosticsFile) && /\berror\b/i.test(fs.readFileSync(diagnosticsFile, "utf8"))) {
-    return { ...result, status: "skipped", notes: ["refused form (an error in expected-diagnostics.txt)"] };
+  if (fs.existsSync(diagnosticsFile) && /(^|\s)error:/m.test(fs.readFileSync(diagnosticsFile, "utf8"))) {
+    return { ...result, status: "skipped", notes: ["refused form (an error in expected-diagnostics.txt): skipped"] };
   }
   const expectedFile = path.join(caseDir, "expected.js");
   if (!fs.existsSync(expectedFile)) return { ...result, status: "failed", failures: ["no expected.js"] };
