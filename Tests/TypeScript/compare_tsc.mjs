@@ -136,7 +136,7 @@ const K = ts.SyntaxKind;
 
 function scriptKindOf(fileName) {
   return /\.tsx$/i.test(fileName) ? ts.ScriptKind.TSX : /\.jsx$/i.test(fileName) ? ts.ScriptKind.JSX
-    : /\.js$/i.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+    : /\.[cm]?js$/i.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
 }
 
 function parse(text, fileName) {
@@ -184,7 +184,8 @@ function transpile(text, fileName, overrides = {}) {
   const errors = (result.diagnostics ?? [])
     .filter((d) => d.category === ts.DiagnosticCategory.Error)
     .map((d) => describeDiagnostic(d));
-  const outName = fileName.replace(/\.tsx$/i, options.jsx === ts.JsxEmit.Preserve ? ".jsx" : ".js").replace(/\.ts$/i, ".js");
+  const outName = fileName.replace(/\.tsx$/i, options.jsx === ts.JsxEmit.Preserve ? ".jsx" : ".js").replace(/\.ts$/i, ".js")
+    .replace(/\.mts$/i, ".mjs").replace(/\.cts$/i, ".cjs");
   return { text: result.outputText, fileName: outName, commonJS, errors, module: options.module };
 }
 
