@@ -42,6 +42,9 @@ HAWSER_BIN=.build/debug/hawser node --test Tests/Runtime/
 # and by hawser build, run in node, compared with the fixture's expected messages or error.
 python3 Tests/Modules/compare_bundlers.py --hawser .build/debug/hawser
 
+# TypeScript: the comparer's own cases, then the stripper's fixtures against tsc 4.8's output (tokens, positions, run.mjs).
+if command -v tsc >/dev/null 2>&1; then Tests/TypeScript/selftest.sh; [ ! -d Tests/Fixtures/typescript ] || node Tests/TypeScript/compare_tsc.mjs; fi
+
 # The output folder under kill -9, a concurrent build, a file in its place, read-only, full disk.
 python3 Tests/Output/output_safety_test.py --hawser .build/debug/hawser
 

@@ -1,0 +1,3 @@
+var Color = {"Red": 0, 0: "Red", "Green": "G", "Blue": 4, 4: "Blue"};
+export const c        = Color.Red;
+console.log(Color, c);

@@ -1,0 +1,3 @@
+enum Color { Red, Green = "g", Blue = 4 }
+export const c: Color = Color.Red;
+console.log(Color, c);

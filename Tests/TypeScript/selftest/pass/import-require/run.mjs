@@ -1,0 +1,1 @@
+import kind from "./input.js"; console.log(kind);

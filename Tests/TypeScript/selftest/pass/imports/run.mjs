@@ -1,0 +1,1 @@
+import * as m from "./input.js"; console.log(Object.keys(m));

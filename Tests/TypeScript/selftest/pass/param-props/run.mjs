@@ -1,0 +1,1 @@
+import { p } from "./input.js"; console.log(JSON.stringify(p));
