@@ -1,0 +1,7 @@
+function f(value         ) {
+  return <string>
+    value;
+}
+function g(value         ) {
+  return         value;
+}

@@ -1,0 +1,7 @@
+function f(value: unknown) {
+  return <string>
+    value;
+}
+function g(value: unknown) {
+  return <string>value;
+}
