@@ -66,7 +66,7 @@ final class TypeScriptStripperTests: XCTestCase {
             let source = try [UInt8](Data(contentsOf: testCase.input))
             let stripped = TypeScriptStripper.strip(source, file: testCase.input.lastPathComponent, dialect: testCase.dialect)
             let output = stripped.javascript
-            XCTAssertEqual(output.filter { $0 == 0x0A }.count, source.filter { $0 == 0x0A }.count, "\(testCase.name): line count")
+            XCTAssertEqual(output.filter { $0 == 0x0A }.count, source.filter { $0 == 0x0A }.count + (stripped.javascript.suffix(11) == Array("export {};\n".utf8) && !source.suffix(11).elementsEqual("export {};\n".utf8) ? 1 : 0), "\(testCase.name): line count")
             if stripped.replacements.isEmpty {
                 XCTAssertEqual(output.count, source.count, "\(testCase.name): length")
             }

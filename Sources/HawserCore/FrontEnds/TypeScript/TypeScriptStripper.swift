@@ -58,6 +58,22 @@ struct TypeScriptStripPass {
             index = visit(node) ? node.subtreeEnd : index + 1
         }
         for node in enums { compileEnum(node) }
+        keepModuleMarker()
+    }
+
+    /// A file with `import` or `export` statements, all of them erased, stays a module: tsc
+    /// then ends its output with `export {};`, added here after the last line.
+    mutating func keepModuleMarker() {
+        var hadModuleSyntax = false
+        for statement in tree.root.childSequence where statement.type == "import_statement" || statement.type == "export_statement" {
+            if statement.hasError { return }
+            hadModuleSyntax = true
+            if output[statement.startByte..<statement.endByte].contains(where: { !Self.isSpace($0) }) { return }
+        }
+        guard hadModuleSyntax else { return }
+        let end = source.count
+        let endsLine = end > 0 && (source[end - 1] == 0x0A || source[end - 1] == 0x0D)
+        edits.append((end..<end, Array((endsLine ? "export {};\n" : "\nexport {};").utf8)))
     }
 
     /// Handles one node; true when its whole subtree is handled (erased or refused).
@@ -88,7 +104,10 @@ struct TypeScriptStripPass {
             refuse(node, "`import \(aliasName(node)) = …` (an alias of a namespace member) is not supported: write `const \(aliasName(node)) = …` instead")
             return true
         case "as_expression", "satisfies_expression":
-            if let operand = node.firstChild { blank(operand.endByte..<node.endByte) }
+            if let operand = node.firstChild {
+                blank(operand.endByte..<node.endByte)
+                guardStatementEnd(node, at: operand.endByte)
+            }
             return false
         case "non_null_expression":
             if let bang = lastChild(node), bang.type == "!" { blank(bang) }
@@ -260,6 +279,18 @@ struct TypeScriptStripPass {
         blank(node.startByte..<end)
         guardAgainstJoining(start: node.startByte, end: end, hazards: Self.memberHazards)
         return true
+    }
+
+    /// `a as T` ending a line, the next starting with `(`, `[` or `` ` ``: TypeScript ends the
+    /// statement there (nothing continues a type across a line), but tree-sitter reads a call, an
+    /// index or a tagged template, and so would JavaScript once the type is erased; a `;` is
+    /// written where the erased type began.
+    mutating func guardStatementEnd(_ node: SyntaxNode, at offset: Int) {
+        guard let parent = node.parent, parent.firstChild?.index == node.index,
+              ["call_expression", "subscript_expression"].contains(parent.type),
+              let next = nextCodeByte(from: node.endByte), Set("([`".utf8).contains(source[next]),
+              source[node.endByte..<next].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return }
+        pendingWrites.append((offset, UInt8(ascii: ";")))
     }
 
     static let statementHazards: Set<UInt8> = Set("([`+-/".utf8)

@@ -21,7 +21,8 @@ export var Flags; (function (Flags) {
   Flags[Flags["Xor"] = 6] = "Xor";
   Flags[Flags["ViaName"] = 3] = "ViaName";
 })(Flags || (Flags = {}));
-var Const; (function (Const) { Const[Const["One"] = 1] = "One"; Const[Const["Two"] = 2] = "Two"; Const["Joined"] = "ab"; Const["Template"] = "t"; })(Const || (Const = {}));
+var Const; (function (Const) { Const[Const["One"] = 1] = "One"; Const[Const["Two"] = 2] = "Two"; })(Const || (Const = {}));
+var Strings; (function (Strings) { Strings["Joined"] = "ab"; Strings["Template"] = "t"; Strings["Escaped"] = "quote\" and \\ and \n"; })(Strings || (Strings = {}));
 var Computed; (function (Computed) {
   Computed[Computed["Len"] = "text".length] = "Len";
   Computed[Computed["Next"] = Computed.Len + 1] = "Next";
@@ -29,4 +30,4 @@ var Computed; (function (Computed) {
 })(Computed || (Computed = {}));
 var Quoted; (function (Quoted) { Quoted[Quoted["with space"] = 1] = "with space"; Quoted[Quoted["single"] = 2] = "single"; })(Quoted || (Quoted = {}));
 var Special; (function (Special) { Special[Special["Inf"] = Infinity] = "Inf"; Special[Special["NotANumber"] = NaN] = "NotANumber"; Special[Special["Hex"] = 16] = "Hex"; Special[Special["Bin"] = 3] = "Bin"; Special[Special["Under"] = 1000] = "Under"; })(Special || (Special = {}));
-console.log(Color.Red, Status.Archived, Text.Hello, Mixed.D, Flags.Both, Const.Two, Computed.Next, Quoted.single, Special.Hex);
+console.log(Color.Red, Status.Archived, Text.Hello, Mixed.D, Flags.Both, Const.Two, Strings.Joined, Computed.Next, Quoted.single, Special.Hex);

@@ -21,7 +21,8 @@ export enum Flags {
   Xor = 5 ^ 3,
   ViaName = Flags.Read + Flags["Write"],
 }
-const enum Const { One = 1, Two = One + 1, Joined = "a" + "b", Template = `t` }
+const enum Const { One = 1, Two = One + 1 }
+enum Strings { Joined = "a" + "b", Template = `t`, Escaped = "quote\" and \\ and \n" }
 enum Computed {
   Len = "text".length,
   Next = Len + 1,
@@ -29,4 +30,4 @@ enum Computed {
 }
 enum Quoted { "with space" = 1, 'single' = 2 }
 enum Special { Inf = 1 / 0, NotANumber = 0 / 0, Hex = 0x10, Bin = 0b11, Under = 1_000 }
-console.log(Color.Red, Status.Archived, Text.Hello, Mixed.D, Flags.Both, Const.Two, Computed.Next, Quoted.single, Special.Hex);
+console.log(Color.Red, Status.Archived, Text.Hello, Mixed.D, Flags.Both, Const.Two, Strings.Joined, Computed.Next, Quoted.single, Special.Hex);

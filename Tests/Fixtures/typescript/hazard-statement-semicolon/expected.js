@@ -16,3 +16,4 @@ let f = e;
 let g = f
 ;                 
 /re/.test("re")
+export {};

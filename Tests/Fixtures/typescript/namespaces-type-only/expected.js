@@ -8,3 +8,4 @@
  
                                    
 const used          = { a: 1 };
+export {};

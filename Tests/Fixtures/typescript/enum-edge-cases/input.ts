@@ -1,0 +1,14 @@
+enum Empty {}
+enum Trailing {
+  /* first */ A = 1, // one
+  B,
+}
+function scoped() {
+  enum Inner { X = 2 }
+  return Inner.X;
+}
+enum Later { A = B, B = 1 }
+enum Multi {
+  Sum = [1, 2]
+    .length,
+}
