@@ -59,7 +59,17 @@ extension TypeScriptStripPass {
         guard let nameNode = node.child(field: "name"), let body = node.child(field: "body"),
               let open = body.firstChild, open.type == "{", let close = lastChild(body), close.type == "}" else { return }
         let name = nameNode.text
-        edits.append((node.startByte..<open.endByte, Array("var \(name); (function (\(name)) {".utf8)))
+        // tsc declares the enum with `var` at the top level and with `let` in a block or function,
+        // once per scope when declarations merge.
+        var scope = node.parent
+        if scope?.type == "export_statement" { scope = scope?.parent }
+        let keyword = scope?.type == "program" ? "var" : "let"
+        let isFirst = declaredEnums.insert("\(scope.map { Int($0.index) } ?? -1):\(name)").inserted
+        let declaration = isFirst ? "\(keyword) \(name); " : ""
+        if !isFirst, node.parent?.type == "export_statement" {
+            refuse(node, "a second `export enum \(name)` is not supported: declare the enum's members in one declaration")
+        }
+        edits.append((node.startByte..<open.endByte, Array("\(declaration)(function (\(name)) {".utf8)))
         edits.append((close.startByte..<close.endByte, Array("})(\(name) || (\(name) = {}));".utf8)))
 
         let children = body.childSequence.filter { $0.type != "comment" }

@@ -15,7 +15,7 @@ enum TypeScriptStripper {
                 javascript: source,
                 diagnostics: [Diagnostic(.syntaxError, "\(error)", at: SourceLocation(file: file, line: 1, column: 1))])
         }
-        var pass = TypeScriptStripPass(tree: tree, file: file)
+        var pass = TypeScriptStripPass(tree: tree, file: file, allowsJSX: dialect == .tsx)
         pass.run()
         return pass.result()
     }
@@ -36,9 +36,16 @@ struct TypeScriptStripPass {
     /// Enums to compile once the walk has blanked the types inside their initializers.
     var enums: [SyntaxNode] = []
 
-    init(tree: SyntaxTree, file: String) {
+    /// Whether the file is `.tsx`: JSX in a `.ts` file is refused.
+    let allowsJSX: Bool
+    /// The enums declared so far, by scope (`"<scope index>:<name>"`): a merged enum's later
+    /// declarations declare no variable again, as tsc emits them.
+    var declaredEnums: Set<String> = []
+
+    init(tree: SyntaxTree, file: String, allowsJSX: Bool) {
         self.tree = tree
         self.file = file
+        self.allowsJSX = allowsJSX
         self.source = tree.bytes
         self.output = tree.bytes
     }
@@ -422,6 +429,9 @@ struct TypeScriptStripPass {
             }
             if node.isError {
                 diagnostics.append(Diagnostic(.syntaxError, Self.unexpectedMessage(node), at: location(node.startByte)))
+                if !allowsJSX, looksLikeJSX(source[node.startByte..<node.endByte]) {
+                    diagnostics.append(Diagnostic(.unsupportedTypeScript, "JSX is only allowed in a .tsx file: rename the file to .tsx", at: location(node.startByte)))
+                }
                 index = node.subtreeEnd
                 continue
             }
@@ -430,6 +440,20 @@ struct TypeScriptStripPass {
             }
             index += 1
         }
+    }
+
+    /// Whether an error region holds what reads as a JSX closing tag (`</x`) or a self-closing one (`/>`).
+    func looksLikeJSX(_ text: ArraySlice<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for (offset, byte) in zip(text.indices, text) {
+            if previous == UInt8(ascii: "<"), byte == UInt8(ascii: "/"), offset + 1 < text.endIndex {
+                let next = text[offset + 1]
+                if (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z") || next == UInt8(ascii: ">") { return true }
+            }
+            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ">") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// "unexpected '<text>'" with at most the first 20 characters of the node's first line.

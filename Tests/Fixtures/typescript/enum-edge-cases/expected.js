@@ -4,7 +4,7 @@ var Trailing; (function (Trailing) {
   Trailing[Trailing["B"] = 2] = "B";
 })(Trailing || (Trailing = {}));
 function scoped() {
-  var Inner; (function (Inner) { Inner[Inner["X"] = 2] = "X"; })(Inner || (Inner = {}));
+  let Inner; (function (Inner) { Inner[Inner["X"] = 2] = "X"; })(Inner || (Inner = {}));
   return Inner.X;
 }
 var Later; (function (Later) { Later[Later["A"] = Later.B] = "A"; Later[Later["B"] = 1] = "B"; })(Later || (Later = {}));
@@ -12,3 +12,10 @@ var Multi; (function (Multi) {
   Multi[Multi["Sum"] = [1, 2]
     .length] = "Sum";
 })(Multi || (Multi = {}));
+var Merged; (function (Merged) { Merged[Merged["A"] = 1] = "A"; })(Merged || (Merged = {}));
+(function (Merged) { Merged[Merged["B"] = 2] = "B"; })(Merged || (Merged = {}));
+{
+  let Block; (function (Block) { Block[Block["Y"] = 0] = "Y"; })(Block || (Block = {}));
+  (function (Block) { Block[Block["Z"] = 3] = "Z"; })(Block || (Block = {}));
+  console.log(Block.Z);
+}

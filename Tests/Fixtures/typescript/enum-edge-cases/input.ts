@@ -12,3 +12,10 @@ enum Multi {
   Sum = [1, 2]
     .length,
 }
+enum Merged { A = 1 }
+enum Merged { B = 2 }
+{
+  enum Block { Y }
+  enum Block { Z = 3 }
+  console.log(Block.Z);
+}
