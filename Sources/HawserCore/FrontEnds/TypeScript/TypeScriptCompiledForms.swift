@@ -87,7 +87,9 @@ extension TypeScriptStripPass {
         let memberNames = Set(members.map(\.key))
         var values: [String: EnumValue] = [:]
         var previous: EnumValue? = .number(-1)
+        var declaredNames: Set<String> = []
         for member in members {
+            defer { declaredNames.insert(member.key) }
             let target = "\(name)[\(Self.quoted(member.key))]"
             var text: String
             if let value = member.value {
@@ -100,6 +102,9 @@ extension TypeScriptStripPass {
                     }
                 } else {
                     previous = nil
+                    if let later = laterMemberReference(value, declared: declaredNames, memberNames: memberNames) {
+                        refuse(later, "enum member `\(member.key)` refers to `\(later.text)`, a member declared after it: declare `\(later.text)` first")
+                    }
                     text = "\(name)[\(target) = \(rewrittenInitializer(value, enumName: name, memberNames: memberNames))] = \(Self.quoted(member.key));"
                 }
             } else if case .number(let last)? = previous {
@@ -123,6 +128,17 @@ extension TypeScriptStripPass {
         case "number": return Self.parseNumber(node.text).map(Self.numberText)
         default: return nil
         }
+    }
+
+    /// An identifier of the initializer naming a member not declared yet (tsc refuses it).
+    func laterMemberReference(_ value: SyntaxNode, declared: Set<String>, memberNames: Set<String>) -> SyntaxNode? {
+        for index in Int(value.index)..<value.subtreeEnd {
+            let node = tree.node(at: index)
+            guard node.type == "identifier", memberNames.contains(node.text), !declared.contains(node.text) else { continue }
+            if let parent = node.parent, parent.type == "member_expression", parent.child(field: "property")?.index == node.index { continue }
+            return node
+        }
+        return nil
     }
 
     /// The initializer's JavaScript (types inside already blanked), with the enum's members

@@ -7,7 +7,6 @@ function scoped() {
   let Inner; (function (Inner) { Inner[Inner["X"] = 2] = "X"; })(Inner || (Inner = {}));
   return Inner.X;
 }
-var Later; (function (Later) { Later[Later["A"] = Later.B] = "A"; Later[Later["B"] = 1] = "B"; })(Later || (Later = {}));
 var Multi; (function (Multi) {
   Multi[Multi["Sum"] = [1, 2]
     .length] = "Sum";

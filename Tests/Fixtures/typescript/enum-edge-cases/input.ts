@@ -7,7 +7,6 @@ function scoped() {
   enum Inner { X = 2 }
   return Inner.X;
 }
-enum Later { A = B, B = 1 }
 enum Multi {
   Sum = [1, 2]
     .length,
