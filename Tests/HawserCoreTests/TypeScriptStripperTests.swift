@@ -154,4 +154,33 @@ final class TypeScriptStripperTests: XCTestCase {
         let stripped = Self.strip("let a: = ;\n")
         XCTAssertTrue(stripped.diagnostics.contains { $0.code == .syntaxError })
     }
+
+    func testCarriageReturnsAreKept() {
+        let stripped = Self.strip("let a: number = 1;\r\ninterface I {\r\n  x: string\r\n}\r\nlet b = a as any;\r\n")
+        XCTAssertEqual(String(decoding: stripped.javascript, as: UTF8.self),
+                       "let a         = 1;\r\n             \r\n           \r\n \r\nlet b = a       ;\r\n")
+    }
+
+    /// One pass, linear: a large file with every kind of erasure and compiled form strips fast.
+    func testLargeFileStripsInLinearTime() throws {
+        var text = ""
+        for index in 0..<2_000 {
+            text += """
+            interface I\(index) { a: number }
+            enum E\(index) { A, B = A + 1, C = "c" }
+            class C\(index)<T> extends Base<T> implements I\(index) {
+              private x?: number;
+              constructor(readonly a: number, public b = 1) { super(); }
+              m(this: C\(index)<T>, v: T): T { return v as T; }
+            }
+            import { type T\(index), v\(index) } from "./m\(index)";
+
+            """
+        }
+        let start = Date()
+        let stripped = Self.strip(text)
+        XCTAssertTrue(stripped.diagnostics.isEmpty)
+        XCTAssertEqual(stripped.javascript.filter { $0 == 0x0A }.count, text.utf8.filter { $0 == 0x0A }.count)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+    }
 }

@@ -11,6 +11,7 @@ extension TypeScriptStripPass {
     /// in the class body (`message; x;`) and assigned at the body's start, after the
     /// `super(…)` statement in a derived class.
     mutating func compileParameterProperties(_ constructor: SyntaxNode) {
+        if constructor.hasError { return }
         guard let parameters = constructor.child(field: "parameters") else { return }
         var names: [String] = []
         for parameter in parameters.childSequence where parameter.type == "required_parameter" || parameter.type == "optional_parameter" {
@@ -56,6 +57,7 @@ extension TypeScriptStripPass {
     /// `enum E { A, B = "b" }` → `var E; (function (E) { E[E["A"] = 0] = "A"; E["B"] = "b"; })(E || (E = {}));`,
     /// the head, each member and the closing brace replaced in place.
     mutating func compileEnum(_ node: SyntaxNode) {
+        if node.hasError { return }
         guard let nameNode = node.child(field: "name"), let body = node.child(field: "body"),
               let open = body.firstChild, open.type == "{", let close = lastChild(body), close.type == "}" else { return }
         let name = nameNode.text

@@ -157,6 +157,9 @@ struct TypeScriptStripPass {
             return false
         case "internal_module", "module":
             return visitNamespace(node, statement: node)
+        case "binary_expression":
+            eraseTaggedTemplateTypeArguments(node)
+            return false
         case "arrow_function":
             moveArrowParenthesis(node)
             return false
@@ -165,9 +168,18 @@ struct TypeScriptStripPass {
         }
     }
 
+    /// `` tag<T>`x` ``: tree-sitter reads `(tag < T) > `x``, TypeScript (and tsc's output) a
+    /// tagged template with type arguments: the `<T>` is erased.
+    mutating func eraseTaggedTemplateTypeArguments(_ node: SyntaxNode) {
+        guard node.child(field: "operator")?.type == ">", let template = node.child(field: "right"), template.type == "template_string",
+              let left = node.child(field: "left"), left.type == "binary_expression", left.child(field: "operator")?.type == "<",
+              let less = left.child(field: "operator"), let greater = node.child(field: "operator"), !node.hasError else { return }
+        blank(less.startByte..<greater.endByte)
+    }
+
     mutating func visitExport(_ node: SyntaxNode) -> Bool {
         if hasToken(node, "type") { return erase(node) }
-        if hasToken(node, "=") {
+        if hasToken(node, "="), !node.hasError {
             // `export = v` → `module.exports = v`
             if let equals = node.childSequence.first(where: { !$0.isNamed && $0.type == "=" }) {
                 edits.append((node.startByte..<equals.endByte, Array("module.exports =".utf8)))
@@ -196,7 +208,7 @@ struct TypeScriptStripPass {
 
     mutating func visitImport(_ node: SyntaxNode) -> Bool {
         if hasToken(node, "type") { return erase(node) }
-        if node.childSequence.contains(where: { $0.type == "import_require_clause" }), let keyword = node.firstChild, keyword.type == "import" {
+        if !node.hasError, node.childSequence.contains(where: { $0.type == "import_require_clause" }), let keyword = node.firstChild, keyword.type == "import" {
             // `import x = require("m")` → `const x = require("m")`
             edits.append((keyword.startByte..<keyword.endByte, Array("const".utf8)))
             return false
