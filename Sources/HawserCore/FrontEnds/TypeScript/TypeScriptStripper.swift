@@ -41,6 +41,8 @@ struct TypeScriptStripPass {
     /// The enums declared so far, by scope (`"<scope index>:<name>"`): a merged enum's later
     /// declarations declare no variable again, as tsc emits them.
     var declaredEnums: Set<String> = []
+    /// Class members with modifiers to erase, checked after the walk (`guardMemberStart`).
+    var modifiedMembers: [SyntaxNode] = []
 
     init(tree: SyntaxTree, file: String, allowsJSX: Bool) {
         self.tree = tree
@@ -65,7 +67,23 @@ struct TypeScriptStripPass {
             index = visit(node) ? node.subtreeEnd : index + 1
         }
         for node in enums { compileEnum(node) }
+        for member in modifiedMembers { guardMemberStart(member) }
         keepModuleMarker()
+    }
+
+    /// `a = 1` then `public [key]() {}`: with `public` erased, the member would start with `[`
+    /// (or a generator's `*`) and continue the field before it; a `;` is written where the
+    /// modifier was.
+    mutating func guardMemberStart(_ member: SyntaxNode) {
+        let start = member.startByte
+        guard start < output.count, output[start] == 0x20, !Self.isSpace(source[start]) else { return }
+        var next = start
+        while next < member.endByte, Self.isSpace(output[next]) { next += 1 }
+        guard next < member.endByte, output[next] == UInt8(ascii: "[") || output[next] == UInt8(ascii: "*") else { return }
+        var before = start - 1
+        while before >= 0, Self.isSpace(output[before]) { before -= 1 }
+        if before < 0 || output[before] == UInt8(ascii: ";") || output[before] == UInt8(ascii: "{") { return }
+        pendingWrites.append((start, UInt8(ascii: ";")))
     }
 
     /// A file with `import` or `export` statements, all of them erased, stays a module: tsc
@@ -134,9 +152,11 @@ struct TypeScriptStripPass {
         case "public_field_definition":
             if hasToken(node, "declare") || hasToken(node, "abstract") { return eraseMember(node) }
             blankTokens(in: node, ["readonly", "?", "!"])
+            modifiedMembers.append(node)
             return false
         case "method_definition":
             blankTokens(in: node, ["?"])
+            modifiedMembers.append(node)
             if node.child(field: "name")?.text == "constructor", node.parent?.type == "class_body" {
                 compileParameterProperties(node)
             }
@@ -369,6 +389,11 @@ struct TypeScriptStripPass {
     /// `(a): \n T => a`: erased, the return type would leave a newline before `=>`, which
     /// JavaScript forbids; the `)` moves to the end of the erased return type.
     mutating func moveArrowParenthesis(_ node: SyntaxNode) {
+        if let async = node.firstChild, !async.isNamed, async.type == "async",
+           let typeParameters = node.child(field: "type_parameters"), let parameters = node.child(field: "parameters"),
+           source[async.endByte..<parameters.startByte].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            refuse(typeParameters, "an `async` arrow function's type parameters must end on the line of `async`: once they are erased, `async` and `(` must share a line")
+        }
         guard let returnType = node.child(field: "return_type"), let parameters = node.child(field: "parameters"),
               let arrow = node.childSequence.first(where: { !$0.isNamed && $0.type == "=>" }) else { return }
         let erased = parameters.endByte..<arrow.startByte

@@ -15,3 +15,15 @@ class Members {
   ;                     
   [Symbol.toStringTag] = "members"
 }
+class Modifiers {
+  a = 1
+  ;      ["b"]() { return 2; }
+  c = 3
+  ;       *gen() {}
+  d = 4
+  ;        ["e"] = 5;
+            f = 6
+  ;        ["g"] = 7;
+  static h = 8;
+         ["i"] = 9;
+}

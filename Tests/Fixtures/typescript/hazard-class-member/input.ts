@@ -15,3 +15,15 @@ class Members {
   abstract kind: string;
   [Symbol.toStringTag] = "members"
 }
+class Modifiers {
+  a = 1
+  public ["b"]() { return 2; }
+  c = 3
+  private *gen() {}
+  d = 4
+  readonly ["e"] = 5;
+  protected f = 6
+  override ["g"] = 7;
+  static h = 8;
+  public ["i"] = 9;
+}
