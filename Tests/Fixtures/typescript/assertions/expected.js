@@ -1,6 +1,5 @@
 const input = document.getElementById("input")                    ;
 const fixed = [1, 2]         ;
-const config = { port: 80 }                                 ;
 const legacy =         (         "1");
 const value = maybe .deep .value ;
 element .focus();

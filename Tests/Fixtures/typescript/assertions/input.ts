@@ -1,6 +1,5 @@
 const input = document.getElementById("input") as HTMLInputElement;
 const fixed = [1, 2] as const;
-const config = { port: 80 } satisfies Record<string, number>;
 const legacy = <number>(<unknown>"1");
 const value = maybe!.deep!.value!;
 element!.focus();
