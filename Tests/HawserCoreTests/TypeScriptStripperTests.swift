@@ -183,4 +183,24 @@ final class TypeScriptStripperTests: XCTestCase {
         XCTAssertEqual(stripped.javascript.filter { $0 == 0x0A }.count, text.utf8.filter { $0 == 0x0A }.count)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20)
     }
+
+    /// Every fixture cut short at many places (so with syntax errors of all kinds) strips without
+    /// trapping, keeps its lines, and keeps its length when nothing was compiled.
+    func testTruncatedInputsStripSafely() throws {
+        for testCase in try Self.cases() {
+            let source = try [UInt8](Data(contentsOf: testCase.input))
+            for end in stride(from: 0, to: source.count, by: 5) {
+                let cut = Array(source[..<end])
+                let stripped = TypeScriptStripper.strip(cut, file: "cut.ts", dialect: testCase.dialect)
+                if stripped.replacements.isEmpty {
+                    XCTAssertEqual(stripped.javascript.count, cut.count, "\(testCase.name) cut at \(end)")
+                }
+                XCTAssertGreaterThanOrEqual(stripped.javascript.filter { $0 == 0x0A }.count, cut.filter { $0 == 0x0A }.count, "\(testCase.name) cut at \(end)")
+            }
+        }
+        for odd in ["", "// only a comment", "\u{0}", "enum", "enum E {", "class A { constructor(private) {} }", "let a = <", "import x = require(", "export =", "namespace", "declare"] {
+            _ = Self.strip(odd)
+            _ = Self.strip(odd, dialect: .tsx)
+        }
+    }
 }
