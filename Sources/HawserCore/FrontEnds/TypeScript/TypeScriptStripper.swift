@@ -180,6 +180,9 @@ struct TypeScriptStripPass {
         case "binary_expression":
             eraseTaggedTemplateTypeArguments(node)
             return false
+        case "parenthesized_expression":
+            eraseAssertionParentheses(node)
+            return false
         case "arrow_function":
             moveArrowParenthesis(node)
             return false
@@ -195,6 +198,51 @@ struct TypeScriptStripPass {
               let left = node.child(field: "left"), left.type == "binary_expression", left.child(field: "operator")?.type == "<",
               let less = left.child(field: "operator"), let greater = node.child(field: "operator"), !node.hasError else { return }
         blank(less.startByte..<greater.endByte)
+    }
+
+    /// `(x as T).y` → `x.y`: tsc drops the parentheses around an erased assertion where the
+    /// operand needs none; done here when the operand is a name, `this`, or a member access, index
+    /// or call on such (no optional chain, not the callee of `new`).
+    mutating func eraseAssertionParentheses(_ node: SyntaxNode) {
+        guard !node.hasError, let open = node.firstChild, open.type == "(", let close = lastChild(node), close.type == ")",
+              let inner = firstNamedChild(node), Self.assertionTypes.contains(inner.type),
+              node.childSequence.filter({ $0.isNamed }).count == 1, node.parent?.type != "new_expression",
+              hasSafeOperand(inner),
+              // On one line only: a `(` after `return` or a `)` before `++` may not leave a line break bare.
+              !source[node.startByte..<node.endByte].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return }
+        blank(open)
+        blank(close)
+    }
+
+    /// Whether an assertion's operand, under any further assertions, is `safeOperand`, or
+    /// parentheses around such an assertion (which go too).
+    func hasSafeOperand(_ assertion: SyntaxNode) -> Bool {
+        var operand = assertion
+        while Self.assertionTypes.contains(operand.type) || operand.type == "non_null_expression" {
+            guard let next = operand.type == "type_assertion" ? lastChild(operand) : firstNamedChild(operand), next.type != "comment" else { return false }
+            operand = next
+        }
+        if operand.type == "parenthesized_expression" {
+            guard let inner = firstNamedChild(operand), Self.assertionTypes.contains(inner.type),
+                  operand.childSequence.filter({ $0.isNamed }).count == 1 else { return false }
+            return hasSafeOperand(inner)
+        }
+        return Self.safeOperand(operand)
+    }
+
+    static let assertionTypes: Set<String> = ["as_expression", "satisfies_expression", "type_assertion"]
+
+    static func safeOperand(_ node: SyntaxNode) -> Bool {
+        switch node.type {
+        case "identifier", "this":
+            return true
+        case "member_expression", "subscript_expression", "call_expression":
+            // No optional chain anywhere in the chain: `(a?.b as T).c` is not `a?.b.c`.
+            for index in Int(node.index)..<node.subtreeEnd where node.tree.node(at: index).type == "optional_chain" { return false }
+            return true
+        default:
+            return false
+        }
     }
 
     mutating func visitExport(_ node: SyntaxNode) -> Bool {

@@ -3,6 +3,6 @@ let value = input;
 const list = [1]                   ;
 [0].forEach(console.log)
 value = value          ;
-(value          ).trim()
+ value           .trim()
 const total = value       
   + 1

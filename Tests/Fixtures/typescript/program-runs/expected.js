@@ -43,6 +43,6 @@ function largest                 (shapes              )           {
 function pick(axis        )         { return axis.toUpperCase(); }
 
 const shapes          = [new Circle(1), new Square(3), new Circle(2, Unit.Millimetre)];
-for (const shape of shapes) console.log((shape        ).describe());
+for (const shape of shapes) console.log( shape         .describe());
 console.log(largest       (shapes)?.name, Base.created, pick(Axis.X), Unit.Metre, Unit[10]);
 console.log(JSON.stringify(Object.keys(new Circle(5))), JSON.stringify(Object.keys(new Square(1))));
