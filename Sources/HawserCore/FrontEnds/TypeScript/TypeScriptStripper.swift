@@ -210,6 +210,14 @@ struct TypeScriptStripPass {
               hasSafeOperand(inner),
               // On one line only: a `(` after `return` or a `)` before `++` may not leave a line break bare.
               !source[node.startByte..<node.endByte].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return }
+        // `new (f().g as T)()` is not `new f().g()`: a call inside stays parenthesized under `new`.
+        if (Int(inner.index)..<inner.subtreeEnd).contains(where: { tree.node(at: $0).type == "call_expression" }) {
+            var current = node
+            while let parent = current.parent, ["member_expression", "subscript_expression", "call_expression", "new_expression"].contains(parent.type) {
+                if parent.type == "new_expression" { return }
+                current = parent
+            }
+        }
         blank(open)
         blank(close)
     }

@@ -14,3 +14,5 @@ function spans() {
     value       
   ).field;
 }
+const built = new (make().Thing       ).Inner();
+const chained =  make()        .Thing;

@@ -14,3 +14,5 @@ function spans() {
     value as any
   ).field;
 }
+const built = new (make().Thing as any).Inner();
+const chained = (make() as any).Thing;
