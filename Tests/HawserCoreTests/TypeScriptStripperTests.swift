@@ -203,4 +203,25 @@ final class TypeScriptStripperTests: XCTestCase {
             _ = Self.strip(odd, dialect: .tsx)
         }
     }
+
+    func testEnumNumbersPrintAsJavaScriptDoes() {
+        XCTAssertEqual(TypeScriptStripPass.numberText(0), "0")
+        XCTAssertEqual(TypeScriptStripPass.numberText(-0.0), "0")
+        XCTAssertEqual(TypeScriptStripPass.numberText(3.5), "3.5")
+        XCTAssertEqual(TypeScriptStripPass.numberText(-2), "-2")
+        XCTAssertEqual(TypeScriptStripPass.numberText(0.1 + 0.2), "0.30000000000000004")
+        XCTAssertEqual(TypeScriptStripPass.numberText(1e-7), "1e-7")
+        XCTAssertEqual(TypeScriptStripPass.numberText(1e16), "10000000000000000")
+        XCTAssertEqual(TypeScriptStripPass.numberText(123456789012345680000), "123456789012345680000")
+        XCTAssertEqual(TypeScriptStripPass.numberText(-1e20), "-100000000000000000000")
+        XCTAssertEqual(TypeScriptStripPass.numberText(1e21), "1e+21")
+        XCTAssertEqual(TypeScriptStripPass.numberText(2e-300), "2e-300")
+        XCTAssertEqual(TypeScriptStripPass.numberText(.infinity), "Infinity")
+        XCTAssertEqual(TypeScriptStripPass.numberText(-.infinity), "-Infinity")
+        XCTAssertEqual(TypeScriptStripPass.numberText(.nan), "NaN")
+        XCTAssertEqual(TypeScriptStripPass.parseNumber("0x1F"), 31)
+        XCTAssertEqual(TypeScriptStripPass.parseNumber("1_000.5"), 1000.5)
+        XCTAssertEqual(TypeScriptStripPass.parseNumber("017"), 15)
+        XCTAssertNil(TypeScriptStripPass.parseNumber("10n"))
+    }
 }

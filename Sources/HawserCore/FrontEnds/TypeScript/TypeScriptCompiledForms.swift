@@ -258,8 +258,17 @@ extension TypeScriptStripPass {
     static func numberText(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
-        if value == value.rounded(), abs(value) < 1e21 { return String(Int64(value)) }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         var text = "\(value)"
+        if value == value.rounded(), abs(value) < 1e21, let e = text.firstIndex(of: "e") {
+            // Integers up to 1e21 print in full: the shortest digits, then zeros.
+            let mantissa = text[..<e]
+            let exponent = Int(text[text.index(after: e)...].replacingOccurrences(of: "+", with: "")) ?? 0
+            let negative = mantissa.hasPrefix("-")
+            let digits = mantissa.filter { $0.isNumber }
+            let padded = digits + String(repeating: "0", count: max(0, exponent + 1 - digits.count))
+            return (negative ? "-" : "") + padded
+        }
         // Swift writes `1e-07`; JavaScript `1e-7`.
         if let e = text.firstIndex(of: "e") {
             var exponent = String(text[text.index(after: e)...])
