@@ -222,6 +222,7 @@ final class TypeScriptStripperTests: XCTestCase {
         XCTAssertEqual(TypeScriptStripPass.parseNumber("0x1F"), 31)
         XCTAssertEqual(TypeScriptStripPass.parseNumber("1_000.5"), 1000.5)
         XCTAssertEqual(TypeScriptStripPass.parseNumber("017"), 15)
+        XCTAssertEqual(TypeScriptStripPass.parseNumber("5."), 5)
         XCTAssertNil(TypeScriptStripPass.parseNumber("10n"))
     }
 }

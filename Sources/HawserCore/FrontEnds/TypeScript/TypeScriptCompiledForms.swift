@@ -242,7 +242,8 @@ extension TypeScriptStripPass {
     static func toInt32(_ value: Double) -> Int32 { Int32(bitPattern: toUInt32(value)) }
 
     static func parseNumber(_ raw: String) -> Double? {
-        let text = raw.replacingOccurrences(of: "_", with: "").lowercased()
+        var text = raw.replacingOccurrences(of: "_", with: "").lowercased()
+        if text.hasSuffix(".") { text += "0" }
         if text.hasSuffix("n") { return nil }
         for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where text.hasPrefix(prefix) {
             return UInt64(text.dropFirst(2), radix: radix).map { Double($0) }
