@@ -300,6 +300,25 @@ struct TypeScriptStripPass {
             refuse(node, "a `<T>` type assertion after `\(keyword)` whose expression starts on a later line would end the statement once erased: write `(expression as T)` instead")
             return true
         }
+        // `() => <T>{ a: 1 }` or a statement `<T>function () {}()`: erased, the `{` would open a
+        // block and `function` a declaration.
+        var leftmost = lastChild(node)
+        while let candidate = leftmost, !["object", "function_expression", "function", "class"].contains(candidate.type) {
+            leftmost = candidate.firstChild
+        }
+        if let operand = leftmost, let parent = node.parent {
+            let arrowBody = parent.type == "arrow_function" && parent.child(field: "body")?.index == node.index
+            var statementStart = false
+            var current = node
+            while let up = current.parent, up.startByte == node.startByte {
+                if up.type == "expression_statement" { statementStart = true; break }
+                current = up
+            }
+            if arrowBody || statementStart {
+                refuse(node, "a `<T>` type assertion before `\(operand.type == "object" ? "{" : operand.type == "class" ? "class" : "function")` would change its meaning once erased: write `(expression as T)` instead")
+                return true
+            }
+        }
         blank(types)
         return false
     }

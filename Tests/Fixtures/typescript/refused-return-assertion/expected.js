@@ -5,3 +5,6 @@ function f(value         ) {
 function g(value         ) {
   return         value;
 }
+const make = () => <object>{ a: 1 };
+<any>function () {}();
+const fine = () =>         ({ a: 1 });

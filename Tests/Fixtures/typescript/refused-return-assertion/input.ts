@@ -5,3 +5,6 @@ function f(value: unknown) {
 function g(value: unknown) {
   return <string>value;
 }
+const make = () => <object>{ a: 1 };
+<any>function () {}();
+const fine = () => <object>({ a: 1 });
