@@ -29,8 +29,12 @@ enum TypeScriptDialect: String, Sendable, Codable {
 ///
 /// Outside `replacements`, every byte of `javascript` sits at the offset it has in the source:
 /// type syntax became spaces and its newlines were kept, so lines and columns are the source's.
+/// A few blanked bytes hold a token that keeps the JavaScript meaning what the TypeScript meant:
+/// a `;` where an erased statement, member or `as T` would let two lines join, and an arrow
+/// function's `)` moved to the end of a return type that spanned lines (so `=>` stays on its line).
 /// Only where syntax had to be compiled (an `enum`, a constructor's parameter properties,
-/// `import x = require(…)`, `export =`) does the text differ in length; each such place is a
+/// `import x = require(…)`, `export =`, the `export {};` ending a file whose imports and exports
+/// were all types) does the text differ in length; each such place is a
 /// `Replacement`, and `sourceOffset(ofOutput:)` maps through them.
 struct StrippedTypeScript: Hashable, Sendable, Codable {
     /// One compiled place: the source bytes `source` were replaced by the output bytes `output`.

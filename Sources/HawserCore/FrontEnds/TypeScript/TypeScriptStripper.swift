@@ -1,9 +1,597 @@
 import TreeSitter
 
 /// Turns TypeScript into the JavaScript it stands for, in one pass over its syntax tree (see
-/// `StrippedTypeScript`). SKELETON: returns the source unchanged until the real pass lands.
+/// `StrippedTypeScript`): type syntax becomes spaces (newlines kept), so every kept token stays
+/// at its line and column; `enum`, constructor parameter properties, `import x = require(…)`
+/// and `export =` are compiled as `tsc --isolatedModules` emits them, each compiled place a
+/// `Replacement`; what can be neither erased nor compiled is refused (`unsupported-typescript`).
 enum TypeScriptStripper {
     static func strip(_ source: [UInt8], file: String, dialect: TypeScriptDialect) -> StrippedTypeScript {
-        StrippedTypeScript(javascript: source)
+        let tree: SyntaxTree
+        do {
+            tree = try dialect.grammar.parse(source)
+        } catch {
+            return StrippedTypeScript(
+                javascript: source,
+                diagnostics: [Diagnostic(.syntaxError, "\(error)", at: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        var pass = TypeScriptStripPass(tree: tree, file: file, allowsJSX: dialect == .tsx)
+        pass.run()
+        return pass.result()
+    }
+}
+
+/// One stripping pass over one tree.
+struct TypeScriptStripPass {
+    let tree: SyntaxTree
+    let file: String
+    let source: [UInt8]
+    /// The source with erased syntax blanked; compiled places are applied from `edits` at the end.
+    var output: [UInt8]
+    /// Bytes written after the walk (a moved `)`, an inserted `;`): later blanking cannot undo them.
+    var pendingWrites: [(offset: Int, byte: UInt8)] = []
+    /// Compiled places: source range → output text.
+    var edits: [(range: Range<Int>, text: [UInt8])] = []
+    var diagnostics: [Diagnostic] = []
+    /// Enums to compile once the walk has blanked the types inside their initializers.
+    var enums: [SyntaxNode] = []
+
+    /// Whether the file is `.tsx`: JSX in a `.ts` file is refused.
+    let allowsJSX: Bool
+    /// The enums declared so far, by scope (`"<scope index>:<name>"`): a merged enum's later
+    /// declarations declare no variable again, as tsc emits them.
+    var declaredEnums: Set<String> = []
+    /// Class members with modifiers to erase, checked after the walk (`guardMemberStart`).
+    var modifiedMembers: [SyntaxNode] = []
+
+    init(tree: SyntaxTree, file: String, allowsJSX: Bool) {
+        self.tree = tree
+        self.file = file
+        self.allowsJSX = allowsJSX
+        self.source = tree.bytes
+        self.output = tree.bytes
+    }
+
+    // MARK: - The walk
+
+    mutating func run() {
+        findSyntaxErrors()
+        var index = 0
+        while index < tree.nodeCount {
+            let node = tree.node(at: index)
+            if node.isError {
+                // Error regions are left as written.
+                index = node.subtreeEnd
+                continue
+            }
+            index = visit(node) ? node.subtreeEnd : index + 1
+        }
+        for node in enums { compileEnum(node) }
+        for member in modifiedMembers { guardMemberStart(member) }
+        keepModuleMarker()
+    }
+
+    /// `a = 1` then `public [key]() {}`: with `public` erased, the member would start with `[`
+    /// (or a generator's `*`) and continue the field before it; a `;` is written where the
+    /// modifier was.
+    mutating func guardMemberStart(_ member: SyntaxNode) {
+        let start = member.startByte
+        guard start < output.count, output[start] == 0x20, !Self.isSpace(source[start]) else { return }
+        var next = start
+        while next < member.endByte, Self.isSpace(output[next]) { next += 1 }
+        guard next < member.endByte, output[next] == UInt8(ascii: "[") || output[next] == UInt8(ascii: "*") else { return }
+        var before = start - 1
+        while before >= 0, Self.isSpace(output[before]) { before -= 1 }
+        if before < 0 || output[before] == UInt8(ascii: ";") || output[before] == UInt8(ascii: "{") { return }
+        pendingWrites.append((start, UInt8(ascii: ";")))
+    }
+
+    /// A file with `import` or `export` statements, all of them erased, stays a module: tsc
+    /// then ends its output with `export {};`, added here after the last line.
+    mutating func keepModuleMarker() {
+        var hadModuleSyntax = false
+        for statement in tree.root.childSequence where statement.type == "import_statement" || statement.type == "export_statement" {
+            if statement.hasError { return }
+            hadModuleSyntax = true
+            if output[statement.startByte..<statement.endByte].contains(where: { !Self.isSpace($0) }) { return }
+        }
+        guard hadModuleSyntax else { return }
+        let end = source.count
+        let endsLine = end > 0 && (source[end - 1] == 0x0A || source[end - 1] == 0x0D)
+        edits.append((end..<end, Array((endsLine ? "export {};\n" : "\nexport {};").utf8)))
+    }
+
+    /// Handles one node; true when its whole subtree is handled (erased or refused).
+    mutating func visit(_ node: SyntaxNode) -> Bool {
+        switch node.type {
+        case "type_annotation", "asserts_annotation", "type_predicate_annotation", "type_parameters", "type_arguments",
+             "implements_clause", "accessibility_modifier", "override_modifier":
+            blank(node)
+            return true
+        case "interface_declaration", "type_alias_declaration", "function_signature":
+            return erase(node)
+        case "abstract_method_signature", "method_signature", "index_signature":
+            if node.parent?.type == "class_body" { return eraseMember(node) }
+            return erase(node)
+        case "ambient_declaration":
+            return eraseAmbient(node, statement: node)
+        case "export_statement":
+            return visitExport(node)
+        case "import_statement":
+            return visitImport(node)
+        case "import_specifier", "export_specifier":
+            if let first = node.firstChild, !first.isNamed, first.type == "type", node.namedChildren.count > 0 {
+                eraseListItem(node)
+                return true
+            }
+            return false
+        case "import_alias":
+            refuse(node, "`import \(aliasName(node)) = …` (an alias of a namespace member) is not supported: write `const \(aliasName(node)) = …` instead")
+            return true
+        case "as_expression", "satisfies_expression":
+            if let operand = node.firstChild {
+                blank(operand.endByte..<node.endByte)
+                guardStatementEnd(node, at: operand.endByte)
+            }
+            return false
+        case "non_null_expression":
+            if let bang = lastChild(node), bang.type == "!" { blank(bang) }
+            return false
+        case "type_assertion":
+            return visitTypeAssertion(node)
+        case "required_parameter", "optional_parameter":
+            if let pattern = node.child(field: "pattern"), pattern.type == "this" {
+                eraseListItem(node)
+                return true
+            }
+            if node.type == "optional_parameter" { blankTokens(in: node, ["?"]) }
+            return false
+        case "variable_declarator":
+            blankTokens(in: node, ["!"])
+            return false
+        case "public_field_definition":
+            if hasToken(node, "declare") || hasToken(node, "abstract") { return eraseMember(node) }
+            blankTokens(in: node, ["readonly", "?", "!"])
+            modifiedMembers.append(node)
+            return false
+        case "method_definition":
+            blankTokens(in: node, ["?"])
+            modifiedMembers.append(node)
+            if node.child(field: "name")?.text == "constructor", node.parent?.type == "class_body" {
+                compileParameterProperties(node)
+            }
+            return false
+        case "abstract_class_declaration":
+            blankTokens(in: node, ["abstract"])
+            return false
+        case "decorator":
+            refuse(node, "decorators are not supported: call the decorator function on the class (or its prototype) after the class instead")
+            return true
+        case "enum_declaration":
+            enums.append(node)
+            return false
+        case "expression_statement":
+            if let module = firstNamedChild(node), module.type == "internal_module" || module.type == "module" {
+                return visitNamespace(module, statement: node)
+            }
+            return false
+        case "internal_module", "module":
+            return visitNamespace(node, statement: node)
+        case "binary_expression":
+            eraseTaggedTemplateTypeArguments(node)
+            return false
+        case "parenthesized_expression":
+            eraseAssertionParentheses(node)
+            return false
+        case "arrow_function":
+            moveArrowParenthesis(node)
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// `` tag<T>`x` ``: tree-sitter reads `(tag < T) > `x``, TypeScript (and tsc's output) a
+    /// tagged template with type arguments: the `<T>` is erased.
+    mutating func eraseTaggedTemplateTypeArguments(_ node: SyntaxNode) {
+        guard node.child(field: "operator")?.type == ">", let template = node.child(field: "right"), template.type == "template_string",
+              let left = node.child(field: "left"), left.type == "binary_expression", left.child(field: "operator")?.type == "<",
+              let less = left.child(field: "operator"), let greater = node.child(field: "operator"), !node.hasError else { return }
+        blank(less.startByte..<greater.endByte)
+    }
+
+    /// `(x as T).y` → `x.y`: tsc drops the parentheses around an erased assertion where the
+    /// operand needs none; done here when the operand is a name, `this`, or a member access, index
+    /// or call on such (no optional chain, not the callee of `new`).
+    mutating func eraseAssertionParentheses(_ node: SyntaxNode) {
+        guard !node.hasError, let open = node.firstChild, open.type == "(", let close = lastChild(node), close.type == ")",
+              let inner = firstNamedChild(node), Self.assertionTypes.contains(inner.type),
+              node.childSequence.filter({ $0.isNamed }).count == 1, node.parent?.type != "new_expression",
+              hasSafeOperand(inner),
+              // On one line only: a `(` after `return` or a `)` before `++` may not leave a line break bare.
+              !source[node.startByte..<node.endByte].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return }
+        // `new (f().g as T)()` is not `new f().g()`: a call inside stays parenthesized under `new`.
+        if (Int(inner.index)..<inner.subtreeEnd).contains(where: { tree.node(at: $0).type == "call_expression" }) {
+            var current = node
+            while let parent = current.parent, ["member_expression", "subscript_expression", "call_expression", "new_expression"].contains(parent.type) {
+                if parent.type == "new_expression" { return }
+                current = parent
+            }
+        }
+        blank(open)
+        blank(close)
+    }
+
+    /// Whether an assertion's operand, under any further assertions, is `safeOperand`, or
+    /// parentheses around such an assertion (which go too).
+    func hasSafeOperand(_ assertion: SyntaxNode) -> Bool {
+        var operand = assertion
+        while Self.assertionTypes.contains(operand.type) || operand.type == "non_null_expression" {
+            guard let next = operand.type == "type_assertion" ? lastChild(operand) : firstNamedChild(operand), next.type != "comment" else { return false }
+            operand = next
+        }
+        if operand.type == "parenthesized_expression" {
+            guard let inner = firstNamedChild(operand), Self.assertionTypes.contains(inner.type),
+                  operand.childSequence.filter({ $0.isNamed }).count == 1 else { return false }
+            return hasSafeOperand(inner)
+        }
+        return Self.safeOperand(operand)
+    }
+
+    static let assertionTypes: Set<String> = ["as_expression", "satisfies_expression", "type_assertion"]
+
+    static func safeOperand(_ node: SyntaxNode) -> Bool {
+        switch node.type {
+        case "identifier", "this":
+            return true
+        case "member_expression", "subscript_expression", "call_expression":
+            // No optional chain anywhere in the chain: `(a?.b as T).c` is not `a?.b.c`.
+            for index in Int(node.index)..<node.subtreeEnd where node.tree.node(at: index).type == "optional_chain" { return false }
+            return true
+        default:
+            return false
+        }
+    }
+
+    mutating func visitExport(_ node: SyntaxNode) -> Bool {
+        if hasToken(node, "type") { return erase(node) }
+        if hasToken(node, "="), !node.hasError {
+            // `export = v` → `module.exports = v`
+            if let equals = node.childSequence.first(where: { !$0.isNamed && $0.type == "=" }) {
+                edits.append((node.startByte..<equals.endByte, Array("module.exports =".utf8)))
+            }
+            return false
+        }
+        if hasToken(node, "import") {
+            refuse(node, "`export import … = …` is not supported: write `import … = …` (or `const … = …`) and export it with `export { … }`")
+            return true
+        }
+        guard let declaration = node.child(field: "declaration") else { return false }
+        switch declaration.type {
+        case "interface_declaration", "type_alias_declaration", "function_signature":
+            return erase(node)
+        case "ambient_declaration":
+            return eraseAmbient(declaration, statement: node)
+        case "internal_module", "module":
+            return visitNamespace(declaration, statement: node)
+        case "import_alias":
+            refuse(node, "`export import … = …` is not supported: write `const … = …` and export it")
+            return true
+        default:
+            return false
+        }
+    }
+
+    mutating func visitImport(_ node: SyntaxNode) -> Bool {
+        if hasToken(node, "type") { return erase(node) }
+        if !node.hasError, node.childSequence.contains(where: { $0.type == "import_require_clause" }), let keyword = node.firstChild, keyword.type == "import" {
+            // `import x = require("m")` → `const x = require("m")`
+            edits.append((keyword.startByte..<keyword.endByte, Array("const".utf8)))
+            return false
+        }
+        return false
+    }
+
+    mutating func visitTypeAssertion(_ node: SyntaxNode) -> Bool {
+        guard let types = node.childSequence.first(where: { $0.type == "type_arguments" }) else { return false }
+        if let parent = node.parent, ["return_statement", "throw_statement", "yield_expression"].contains(parent.type),
+           let operand = types.nextSibling, source[node.startByte..<operand.startByte].contains(UInt8(ascii: "\n")) {
+            let keyword = parent.firstChild?.type ?? "return"
+            refuse(node, "a `<T>` type assertion after `\(keyword)` whose expression starts on a later line would end the statement once erased: write `(expression as T)` instead")
+            return true
+        }
+        // `() => <T>{ a: 1 }` or a statement `<T>function () {}()`: erased, the `{` would open a
+        // block and `function` a declaration.
+        var leftmost = lastChild(node)
+        while let candidate = leftmost, !["object", "function_expression", "function", "class"].contains(candidate.type) {
+            leftmost = candidate.firstChild
+        }
+        if let operand = leftmost, let parent = node.parent {
+            let arrowBody = parent.type == "arrow_function" && parent.child(field: "body")?.index == node.index
+            var statementStart = false
+            var current = node
+            while let up = current.parent, up.startByte == node.startByte {
+                if up.type == "expression_statement" { statementStart = true; break }
+                current = up
+            }
+            if arrowBody || statementStart {
+                refuse(node, "a `<T>` type assertion before `\(operand.type == "object" ? "{" : operand.type == "class" ? "class" : "function")` would change its meaning once erased: write `(expression as T)` instead")
+                return true
+            }
+        }
+        blank(types)
+        return false
+    }
+
+    mutating func visitNamespace(_ module: SyntaxNode, statement: SyntaxNode) -> Bool {
+        if isTypeOnly(module) { return erase(statement) }
+        let keyword = module.firstChild?.type == "module" ? "module" : "namespace"
+        refuse(module, "a `\(keyword)` with values is not supported: use an ES module or a plain object instead (only namespaces holding types alone are erased)")
+        return true
+    }
+
+    /// Whether a namespace holds only types (interfaces, type aliases, declarations, such namespaces).
+    func isTypeOnly(_ module: SyntaxNode) -> Bool {
+        guard let body = module.child(field: "body") else { return true }
+        for statement in body.childSequence where statement.isNamed && statement.type != "comment" {
+            if !isTypeOnlyStatement(statement) { return false }
+        }
+        return true
+    }
+
+    func isTypeOnlyStatement(_ statement: SyntaxNode) -> Bool {
+        switch statement.type {
+        case "interface_declaration", "type_alias_declaration", "ambient_declaration", "empty_statement":
+            return true
+        case "internal_module", "module":
+            return isTypeOnly(statement)
+        case "expression_statement":
+            guard let inner = firstNamedChild(statement) else { return false }
+            return (inner.type == "internal_module" || inner.type == "module") && isTypeOnly(inner)
+        case "export_statement":
+            if hasToken(statement, "type") { return true }
+            guard let declaration = statement.child(field: "declaration") else { return false }
+            return isTypeOnlyStatement(declaration)
+        case "import_statement":
+            return hasToken(statement, "type")
+        default:
+            return false
+        }
+    }
+
+    mutating func eraseAmbient(_ ambient: SyntaxNode, statement: SyntaxNode) -> Bool {
+        for declaration in ambient.childSequence where declaration.type == "lexical_declaration" || declaration.type == "variable_declaration" {
+            for declarator in declaration.childSequence where declarator.type == "variable_declarator" {
+                if declarator.child(field: "value") != nil {
+                    refuse(statement, "`declare` with an initializer is not supported: drop `declare` to define the value, or drop the initializer to only declare its type")
+                    return true
+                }
+            }
+        }
+        return erase(statement)
+    }
+
+    // MARK: - Erasing
+
+    /// Erases a whole statement; a `;` is written at its start when the next line would
+    /// otherwise continue the statement before it.
+    mutating func erase(_ node: SyntaxNode) -> Bool {
+        if node.hasError { return false }
+        blank(node)
+        guardAgainstJoining(start: node.startByte, end: node.endByte, hazards: Self.statementHazards)
+        return true
+    }
+
+    /// Erases a class member and the `;` after it.
+    mutating func eraseMember(_ node: SyntaxNode) -> Bool {
+        if node.hasError { return false }
+        var end = node.endByte
+        if let next = nextNonComment(node), !next.isNamed, next.type == ";" {
+            blank(next)
+            end = next.endByte
+        }
+        blank(node.startByte..<end)
+        guardAgainstJoining(start: node.startByte, end: end, hazards: Self.memberHazards)
+        return true
+    }
+
+    /// `a as T` ending a line, the next starting with `(`, `[` or `` ` ``: TypeScript ends the
+    /// statement there (nothing continues a type across a line), but tree-sitter reads a call, an
+    /// index or a tagged template, and so would JavaScript once the type is erased; a `;` is
+    /// written where the erased type began.
+    mutating func guardStatementEnd(_ node: SyntaxNode, at offset: Int) {
+        guard let parent = node.parent, parent.firstChild?.index == node.index,
+              ["call_expression", "subscript_expression"].contains(parent.type),
+              let next = nextCodeByte(from: node.endByte), Set("([`".utf8).contains(source[next]),
+              source[node.endByte..<next].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return }
+        pendingWrites.append((offset, UInt8(ascii: ";")))
+    }
+
+    static let statementHazards: Set<UInt8> = Set("([`+-/".utf8)
+    static let memberHazards: Set<UInt8> = Set("([`+-/*".utf8)
+
+    mutating func guardAgainstJoining(start: Int, end: Int, hazards: Set<UInt8>) {
+        guard let next = nextCodeByte(from: end), hazards.contains(source[next]) else { return }
+        // What comes before: a `;`, `{` or `}` of a block, or nothing, ends anything before.
+        var before = start - 1
+        while before >= 0, Self.isSpace(output[before]) { before -= 1 }
+        if before < 0 || output[before] == UInt8(ascii: ";") || output[before] == UInt8(ascii: "{") { return }
+        pendingWrites.append((start, UInt8(ascii: ";")))
+    }
+
+    /// The offset of the next source byte after `offset` that is neither whitespace nor comment.
+    func nextCodeByte(from offset: Int) -> Int? {
+        var index = offset
+        while index < source.count {
+            let byte = source[index]
+            if Self.isSpace(byte) {
+                index += 1
+            } else if byte == UInt8(ascii: "/"), index + 1 < source.count, source[index + 1] == UInt8(ascii: "/") {
+                while index < source.count, source[index] != UInt8(ascii: "\n") { index += 1 }
+            } else if byte == UInt8(ascii: "/"), index + 1 < source.count, source[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index + 1 < source.count, !(source[index] == UInt8(ascii: "*") && source[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index += 2
+            } else {
+                return index
+            }
+        }
+        return nil
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
+    }
+
+    /// Erases an item of a comma-separated list (an import specifier, a `this` parameter) with
+    /// its comma: the one after it, or the one before it when it is the last.
+    mutating func eraseListItem(_ node: SyntaxNode) {
+        blank(node)
+        if let next = nextNonComment(node), !next.isNamed, next.type == "," {
+            blank(next)
+            return
+        }
+        guard let parent = node.parent else { return }
+        var previousComma: SyntaxNode?
+        for sibling in parent.childSequence {
+            if sibling.index == node.index { break }
+            if sibling.type == "comment" { continue }
+            previousComma = !sibling.isNamed && sibling.type == "," ? sibling : nil
+        }
+        if let previousComma { blank(previousComma) }
+    }
+
+    /// `(a): \n T => a`: erased, the return type would leave a newline before `=>`, which
+    /// JavaScript forbids; the `)` moves to the end of the erased return type.
+    mutating func moveArrowParenthesis(_ node: SyntaxNode) {
+        if let async = node.firstChild, !async.isNamed, async.type == "async",
+           let typeParameters = node.child(field: "type_parameters"), let parameters = node.child(field: "parameters"),
+           source[async.endByte..<parameters.startByte].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            refuse(typeParameters, "an `async` arrow function's type parameters must end on the line of `async`: once they are erased, `async` and `(` must share a line")
+        }
+        guard let returnType = node.child(field: "return_type"), let parameters = node.child(field: "parameters"),
+              let arrow = node.childSequence.first(where: { !$0.isNamed && $0.type == "=>" }) else { return }
+        let erased = parameters.endByte..<arrow.startByte
+        guard source[erased].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return }
+        // The `)` goes at the type's last byte, on the line of `=>`.
+        if source[returnType.endByte..<arrow.startByte].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            refuse(arrow, "an arrow function's `=>` must be on the line of its return type's end")
+            return
+        }
+        let target = returnType.endByte - 1
+        guard source[parameters.endByte - 1] == UInt8(ascii: ")") else { return }
+        pendingWrites.append((parameters.endByte - 1, 0x20))
+        pendingWrites.append((target, UInt8(ascii: ")")))
+    }
+
+    mutating func blank(_ node: SyntaxNode) { blank(node.startByte..<node.endByte) }
+
+    mutating func blank(_ range: Range<Int>) {
+        for offset in range where output[offset] != 0x0A && output[offset] != 0x0D { output[offset] = 0x20 }
+    }
+
+    mutating func blankTokens(in node: SyntaxNode, _ tokens: Set<String>) {
+        for child in node.childSequence where !child.isNamed && tokens.contains(child.type) { blank(child) }
+    }
+
+    func hasToken(_ node: SyntaxNode, _ token: String) -> Bool {
+        node.childSequence.contains { !$0.isNamed && $0.type == token }
+    }
+
+    func firstNamedChild(_ node: SyntaxNode) -> SyntaxNode? {
+        node.childSequence.first { $0.isNamed && $0.type != "comment" }
+    }
+
+    func lastChild(_ node: SyntaxNode) -> SyntaxNode? {
+        var last: SyntaxNode?
+        for child in node.childSequence { last = child }
+        return last
+    }
+
+    func nextNonComment(_ node: SyntaxNode) -> SyntaxNode? {
+        var next = node.nextSibling
+        while let candidate = next, candidate.type == "comment" { next = candidate.nextSibling }
+        return next
+    }
+
+    func aliasName(_ node: SyntaxNode) -> String {
+        node.childSequence.first { $0.type == "identifier" }?.text ?? "x"
+    }
+
+    // MARK: - Diagnostics
+
+    mutating func refuse(_ node: SyntaxNode, _ message: String) {
+        diagnostics.append(Diagnostic(.unsupportedTypeScript, message, at: location(node.startByte)))
+    }
+
+    func location(_ offset: Int) -> SourceLocation {
+        let point = tree.point(ofByte: offset)
+        return SourceLocation(file: file, line: point.line, column: point.column)
+    }
+
+    /// Each outermost ERROR node and each MISSING node outside one is one syntax error.
+    mutating func findSyntaxErrors() {
+        guard tree.root.hasError else { return }
+        var index = 0
+        while index < tree.nodeCount {
+            let node = tree.node(at: index)
+            if !node.hasError && !node.isMissing {
+                index = node.subtreeEnd
+                continue
+            }
+            if node.isError {
+                diagnostics.append(Diagnostic(.syntaxError, Self.unexpectedMessage(node), at: location(node.startByte)))
+                if !allowsJSX, looksLikeJSX(source[node.startByte..<node.endByte]) {
+                    diagnostics.append(Diagnostic(.unsupportedTypeScript, "JSX is only allowed in a .tsx file: rename the file to .tsx", at: location(node.startByte)))
+                }
+                index = node.subtreeEnd
+                continue
+            }
+            if node.isMissing {
+                diagnostics.append(Diagnostic(.syntaxError, "missing '\(node.type)'", at: location(node.startByte)))
+            }
+            index += 1
+        }
+    }
+
+    /// Whether an error region holds what reads as a JSX closing tag (`</x`) or a self-closing one (`/>`).
+    func looksLikeJSX(_ text: ArraySlice<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for (offset, byte) in zip(text.indices, text) {
+            if previous == UInt8(ascii: "<"), byte == UInt8(ascii: "/"), offset + 1 < text.endIndex {
+                let next = text[offset + 1]
+                if (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z") || next == UInt8(ascii: ">") { return true }
+            }
+            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ">") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// "unexpected '<text>'" with at most the first 20 characters of the node's first line.
+    static func unexpectedMessage(_ node: SyntaxNode) -> String {
+        let firstLine = node.text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
+        if firstLine.isEmpty { return "unexpected end of input" }
+        return "unexpected '\(firstLine.prefix(20))'".replacingOccurrences(of: "\u{0}", with: "\\0")
+    }
+
+    // MARK: - Result
+
+    mutating func result() -> StrippedTypeScript {
+        for write in pendingWrites { output[write.offset] = write.byte }
+        let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        var javascript: [UInt8] = []
+        javascript.reserveCapacity(output.count + sorted.reduce(0) { $0 + $1.text.count })
+        var replacements: [StrippedTypeScript.Replacement] = []
+        var position = 0
+        for edit in sorted where edit.range.lowerBound >= position {
+            javascript.append(contentsOf: output[position..<edit.range.lowerBound])
+            let start = javascript.count
+            javascript.append(contentsOf: edit.text)
+            replacements.append(.init(source: edit.range, output: start..<javascript.count))
+            position = edit.range.upperBound
+        }
+        javascript.append(contentsOf: output[position...])
+        return StrippedTypeScript(javascript: javascript, replacements: replacements, diagnostics: diagnostics.sorted(by: Diagnostic.sortKey))
     }
 }

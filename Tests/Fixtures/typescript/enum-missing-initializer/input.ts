@@ -1,0 +1,5 @@
+enum Broken {
+  A = "a",
+  B,
+}
+enum AlsoBroken { X = compute(), Y }

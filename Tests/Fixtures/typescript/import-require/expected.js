@@ -1,0 +1,3 @@
+const fs = require("fs");
+                                     
+module.exports = fs.readFileSync;

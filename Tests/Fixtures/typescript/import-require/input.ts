@@ -1,0 +1,3 @@
+import fs = require("fs");
+import type Types = require("types");
+export = fs.readFileSync;

@@ -1,0 +1,11 @@
+                 
+                                  
+                         
+ 
+                       
+                                                    
+                     
+ 
+                                   
+const used          = { a: 1 };
+export {};

@@ -1,0 +1,4 @@
+const f = async    (x   ) => x;
+const g = async  
+    
+ (x   ) => x;

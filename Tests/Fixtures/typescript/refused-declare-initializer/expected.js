@@ -1,0 +1,2 @@
+declare const answer = 42;
+export declare const other = 1;

@@ -1,0 +1,6 @@
+function sealed(target: Function) {}
+@sealed
+class Sealed {
+  @observed field = 1;
+  method(@inject value: number) {}
+}

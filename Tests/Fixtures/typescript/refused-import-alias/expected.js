@@ -1,0 +1,2 @@
+import Alias = Some.Namespace.Member;
+export import Again = Some.Other;

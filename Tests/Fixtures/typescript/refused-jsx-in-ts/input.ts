@@ -1,0 +1,1 @@
+const element = <div className="note">hello</div>;

@@ -1,0 +1,4 @@
+namespace Values {
+  export const a = 1;
+}
+module Other { export function f() {} }

@@ -1,0 +1,3 @@
+const config = { port: 80 }                                 ;
+const nested = ({ a: 1 }                 )                 ;
+console.log(config                  , nested);

@@ -1,0 +1,2 @@
+let a         = ;
+function f(x         { return x; }

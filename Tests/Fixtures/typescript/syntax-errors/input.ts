@@ -1,0 +1,2 @@
+let a: number = ;
+function f(x: string { return x; }
