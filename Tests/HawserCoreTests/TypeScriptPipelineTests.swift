@@ -26,7 +26,7 @@ final class TypeScriptPipelineTests: XCTestCase {
         XCTAssertFalse(output.contains("interface"), output)
         XCTAssertEqual(try ModuleBundleTests.run(result, ["app.js"]), #"[{"ready":{"ok":true,"count":2}}]"#)
         let use = try XCTUnwrap(result.report.handlers.flatMap(\.uses).first { $0.name == "ready" })
-        XCTAssertEqual(use.location.description, "userscripts/app.ts:6:1")
+        XCTAssertEqual(use.location.description, "userscripts/app.ts:6:31")
     }
 
     func testModulesResolveTheWayTscDoes() throws {
@@ -80,7 +80,7 @@ final class TypeScriptPipelineTests: XCTestCase {
         let errors = result.report.diagnostics.filter { $0.severity == .error }
         XCTAssertEqual(errors.map(\.code), [.unsupportedTypeScript], ReportFormat.text.render(result.report))
         XCTAssertEqual(errors.first?.location.file, "userscripts/view.tsx")
-        XCTAssertEqual(Set(result.report.handlers.flatMap(\.uses).map { "\($0.name)@\($0.location)" }), ["tap@userscripts/view.tsx:1:31", "open@web/page.jsx:1:38"])
+        XCTAssertEqual(Set(result.report.handlers.flatMap(\.uses).map { "\($0.name)@\($0.location)" }), ["tap@userscripts/view.tsx:1:61", "open@web/page.jsx:1:72"])
     }
 
     func testAnImportOfJSXIsRefusedAsJSX() throws {
