@@ -27,6 +27,10 @@ python3 Tests/Mutation/mutation-test.py --hawser .build/debug/hawser
 # package's library target; hawser runs in the package's folder, as the build-tool plugin does.
 .build/debug/hawser build --check --directory Examples/DemoApp --config Sources/DemoApp/hawser.json --output ../../output
 
+# The demo's TypeScript scripts type-check against the committed output/Bridge.d.ts through the
+# scripts folder's tsconfig.json; a wrong payload fails at the field, naming the handler.
+python3 Tests/TypeScript/demo_typecheck_test.py
+
 # The demo's Swift package, built with the build-tool plugin, and its tests; the plugin's output
 # is the committed output/.
 Tests/Plugin/demo-package-test.sh

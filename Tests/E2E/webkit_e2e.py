@@ -877,6 +877,57 @@ def top_level_await_runs_awaits_a_reply_and_reports_errors_by_name(notes):
         page.close()
 
 
+# The demo's TypeScript script, Examples/DemoApp/Sources/DemoApp/userscripts/note-summary.ts, and
+# what it makes of NOTES_TXT: 2 lines, 10 words (split on JavaScript's \s, which holds U+2028 and
+# U+2029), so a short note.
+NOTE_SUMMARY = {"path": "notes.txt", "lines": 2, "words": 10, "length": "short"}
+
+
+@test
+def flow_j_typescript_script_reads_a_note_and_posts_its_summary(notes):
+    """The demo's TypeScript script, compiled by `hawser build` (make demo) into
+    output/note-summary.js: listed in the manifest with its .ts source, injected like every script,
+    `summarizeNote` calls readFile, posts `{ note: summary }` to stateSync and returns the summary
+    (its enum's values included); a native error rejects it with nothing posted. Fails, never
+    skips, when the script is not in output/: the demo's scripts must all be built."""
+    manifest = load_manifest()
+    entries = [e for e in manifest["scripts"] if e["name"] == "note-summary"]
+    check(entries, "output/manifest.json has no script note-summary: the demo's TypeScript script "
+                   "(Examples/DemoApp/Sources/DemoApp/userscripts/note-summary.ts) was not built into output/ "
+                   "(make demo, with a hawser that compiles TypeScript)")
+    entry = entries[0]
+    check_equal(entry["file"], "note-summary.js", "note-summary's file")
+    check(str(entry.get("source")).endswith("userscripts/note-summary.ts"),
+          "note-summary's source is the .ts script, not %r" % entry.get("source"))
+    check("enum NoteLength" not in read_output("note-summary.js") and ": NoteSummary" not in read_output("note-summary.js"),
+          "output/note-summary.js still holds TypeScript")
+    page = Page(demo_html(), before=[CONSOLE_ERRORS])
+    try:
+        check_equal(page.js('return await window.summarizeNote("notes.txt");'), NOTE_SUMMARY, "summarizeNote's result")
+        check_equal(page.native.bodies("readFile"), [{"path": "notes.txt"}], "readFile's payloads")
+
+        def summaries():
+            return [b for b in page.native.bodies("stateSync") if isinstance(b, dict) and "note" in b]
+
+        spin_until(lambda: summaries(), "the summary to reach stateSync")
+        check_equal(summaries(), [{"note": NOTE_SUMMARY}], "the summaries posted to stateSync")
+        result = page.js("""
+            try {
+              await window.summarizeNote("missing.txt");
+              return { resolved: true };
+            } catch (e) {
+              return { name: e.name, code: e.code, handler: e.handler, message: e.message };
+            }
+        """)
+        check_equal(result, {"name": "HawserError", "code": "native", "handler": "readFile",
+                             "message": "no such file: missing.txt"}, "the rejection")
+        spin_for(0.2)
+        check_equal(summaries(), [{"note": NOTE_SUMMARY}], "the summaries after the rejection")
+        check_equal(page.js("return window.consoleErrors;"), [], "the errors reported")
+    finally:
+        page.close()
+
+
 MODULE_FIXTURES = os.path.join(REPO, "Tests", "Fixtures", "modules")
 
 

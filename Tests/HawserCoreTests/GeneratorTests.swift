@@ -72,8 +72,9 @@ final class TypeScriptDeclarationsGeneratorTests: XCTestCase {
         let expected = TypeScriptDeclarationsGenerator.generate(model)
         model.handlers.reverse()
         XCTAssertEqual(TypeScriptDeclarationsGenerator.generate(model), expected)
-        let calls = expected.split(separator: "\n").filter { $0.hasPrefix("  call(name: ") }
-        XCTAssertEqual(calls.map { $0.split(separator: ",")[0] }, ["  call(name: \"2fa\"", "  call(name: \"ping\"", "  call(name: \"readFile\""])
+        let entries = expected.split(separator: "\n").filter { $0.hasPrefix("  readonly ") && $0.hasSuffix(": {") }
+        XCTAssertEqual(entries, ["  readonly \"2fa\": {", "  readonly default: {", "  readonly \"log|\\\"x\\\"\": {",
+                                 "  readonly \"my-handler\": {", "  readonly ping: {", "  readonly readFile: {", "  readonly stateSync: {"])
     }
 
     /// A name or description that would end a comment, or break a line, stays inside its
@@ -86,9 +87,10 @@ final class TypeScriptDeclarationsGeneratorTests: XCTestCase {
         ]
         let text = TypeScriptDeclarationsGenerator.generate(model)
         XCTAssertNil(Self.balanceProblem(text), text)
-        XCTAssertTrue(text.contains("Sends the request `a*\\/b c`"), text)
-        XCTAssertTrue(text.contains("call(name: \"a*/b\\nc\", payload: {\n"), text)
-        XCTAssertTrue(text.contains("     * ends *\\/ here\n     * and /* opens\n"), text)
+        XCTAssertTrue(text.contains("The request `a*\\/b c`"), text)
+        XCTAssertTrue(text.contains("  readonly \"a*/b\\nc\": {\n    readonly payload: {\n"), text)
+        XCTAssertTrue(text.contains("postMessage(payload: HawserPayloadParameter<\"a*/b\\nc\">)"), text)
+        XCTAssertTrue(text.contains("       * ends *\\/ here\n       * and /* opens\n"), text)
     }
 
     func testTypeText() {
@@ -112,7 +114,7 @@ final class TypeScriptDeclarationsGeneratorTests: XCTestCase {
         try Data(TypeScriptDeclarationsGenerator.generate(GeneratorModels.full).utf8).write(to: folder.appendingPathComponent("Bridge.d.ts"))
         try Data(TypeScriptDeclarationsGenerator.generate(GeneratorModels.empty).utf8).write(to: folder.appendingPathComponent("Shell.d.ts"))
         let usage = """
-            import type { HawserError, JSONValue } from "./Bridge";
+            import type { HawserError, HawserPayloadParameter, HawserReply, JSONValue } from "./Bridge";
 
             async function main(): Promise<void> {
               const text: string = await hawser.call("readFile", { path: "notes.txt" }, { timeoutMs: 5000 });
@@ -124,6 +126,10 @@ final class TypeScriptDeclarationsGeneratorTests: XCTestCase {
               const pong: null = await hawser.call("ping", {});
               const posted: boolean = hawser.post("my-handler", [1, 2, 3]);
               hawser.post("default");
+              hawser.post("default", null);
+              const payload: HawserPayloadParameter<"readFile"> = { path: "p" };
+              const replied: HawserReply<"2fa"> = await hawser.call("2fa", { code: "1", remember: false }, { timeoutMs: 0 });
+              console.log(payload, replied);
               hawser.post("stateSync", { anything: [1, "two", null] });
               hawser.post("log|\\"x\\"", 3.5);
               const stop: () => void = hawser.forwardEvent(window, "imagechanged", "my-handler");
@@ -152,6 +158,14 @@ final class TypeScriptDeclarationsGeneratorTests: XCTestCase {
               await hawser.call("readFile", { path: "x", encoding: "latin1" });
               // @ts-expect-error: wrong reply type
               const wrong: number = await hawser.call("readFile", { path: "x" });
+              // @ts-expect-error: a JSONValue payload is required (only a null payload may be left out)
+              hawser.post("stateSync");
+              // @ts-expect-error: a payload is required
+              hawser.post("my-handler");
+              // @ts-expect-error: wrong element type
+              hawser.post("my-handler", ["1"]);
+              // @ts-expect-error: wrong payload through postMessage
+              window.webkit.messageHandlers.readFile.postMessage({ path: 1 });
               // @ts-expect-error: a request is not a message
               hawser.post("readFile", { path: "x" });
               // @ts-expect-error: forwardEvent only posts to messages
@@ -172,6 +186,35 @@ final class TypeScriptDeclarationsGeneratorTests: XCTestCase {
         // The empty model's file compiles on its own (it declares the same globals differently).
         let empty = try Subprocess.run(tsc, ["--noEmit", "--strict", "--lib", "es2017,dom", "Shell.d.ts"], in: folder)
         XCTAssertEqual(empty.status, 0, empty.stdout + empty.stderr)
+    }
+
+    /// tsc's message for a wrong payload field points at the field and names the handler: one
+    /// generic `call` (no overloads, so no "No overload matches this call"), and the payload's
+    /// type shown as `HawserPayload<"readFile">`, in the related information `--pretty` prints.
+    func testTypeScriptCompilerNamesHandlerAndFieldOfWrongPayload() throws {
+        guard let tsc = Golden.which("tsc") else { throw XCTSkip("tsc is not installed") }
+        let folder = try GenerateGoldens.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(TypeScriptDeclarationsGenerator.generate(GeneratorModels.full).utf8).write(to: folder.appendingPathComponent("Bridge.d.ts"))
+        let usage = """
+            hawser.call("readFile", { path: 1 });
+            hawser.post("my-handler", [1, "2"]);
+            export {};
+
+            """
+        try Data(usage.utf8).write(to: folder.appendingPathComponent("wrong.ts"))
+        let result = try Subprocess.run(tsc, [
+            "--noEmit", "--strict", "--pretty", "false", "--target", "es2017", "--lib", "es2017,dom", "Bridge.d.ts", "wrong.ts",
+        ], in: folder)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("wrong.ts(1,27): error TS2322: Type 'number' is not assignable to type 'string'."), result.stdout)
+        XCTAssertTrue(result.stdout.contains("wrong.ts(2,31): error TS2322: Type 'string' is not assignable to type 'number'."), result.stdout)
+        XCTAssertFalse(result.stdout.contains("No overload"), result.stdout)
+        let pretty = try Subprocess.run(tsc, [
+            "--noEmit", "--strict", "--pretty", "true", "--target", "es2017", "--lib", "es2017,dom", "Bridge.d.ts", "wrong.ts",
+        ], in: folder)
+        XCTAssertTrue(pretty.stdout.contains("The expected type comes from property 'path' which is declared here on type 'HawserPayload<\"readFile\">'"), pretty.stdout)
+        XCTAssertTrue(pretty.stdout.contains("on type 'HawserPayload<\"my-handler\">'"), pretty.stdout)
     }
 
     /// Brackets, braces and parentheses balance outside strings and comments, and every string

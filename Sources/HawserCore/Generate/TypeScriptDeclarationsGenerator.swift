@@ -1,6 +1,12 @@
 /// `<Name>.d.ts`: TypeScript declarations for the runtime global and
-/// `window.webkit.messageHandlers`, with one overload per handler of the contract, so a
-/// misspelt handler name or a payload of the wrong shape is a type error in the editor.
+/// `window.webkit.messageHandlers`, typed per handler from one interface of the contract's handlers
+/// (`HawserHandlers`), so a misspelt handler name or a payload of the wrong shape is a type error.
+///
+/// `call` and `post` are each one generic signature over the handler's name, not one overload per
+/// handler: with overloads, tsc answers a wrong payload with "No overload matches this call" and
+/// the last overload's complaint about the *name*. With one signature, tsc reports the wrong field
+/// itself, and an object payload's type is `HawserPayload<"readFile">` (an alias of a mapped type
+/// keeps its name and arguments in tsc's messages), so the message names the handler too.
 ///
 /// The file is a *module* declaration file: it exports its types (`JSONValue`, `HawserError`,
 /// `HawserRuntime`, …) and types the globals through `declare global`. A module keeps those
@@ -23,7 +29,7 @@ enum TypeScriptDeclarationsGenerator {
         line(header)
         line("//")
         line("// TypeScript declarations for the \(model.name) bridge: the `\(global)` runtime global and")
-        line("// `window.webkit.messageHandlers`, with one overload per handler of the contract.")
+        line("// `window.webkit.messageHandlers`, typed per handler of the contract (`HawserHandlers`).")
         line("//")
         line("// This is a module declaration file. Make it part of the TypeScript program (tsconfig")
         line("// \"include\" or \"files\"): its `declare global` block then types the globals in every file.")
@@ -68,31 +74,84 @@ enum TypeScriptDeclarationsGenerator {
         line("}")
         line()
 
+        line("/**")
+        line(" * Every handler of the contract: its payload and, for a request, native's reply. `call`,")
+        line(" * `post` and `postMessage` take their types from here by the handler's name.")
+        line(" */")
+        line("export interface HawserHandlers {")
+        for handler in handlers {
+            var doc: [String]
+            switch handler.kind {
+            case .request:
+                doc = ["The request `\(docName(handler.name))` (\((handler.transport ?? .reply).rawValue) transport), sent with `\(global).call`."]
+            case .message:
+                doc = ["The message `\(docName(handler.name))`, posted with `\(global).post`."]
+            }
+            doc += entryDocs(handler)
+            line(jsDoc(doc, indent: "  "))
+            line("  readonly \(propertyName(handler.name)): {")
+            line("    readonly payload: \(typeText(handler.payload, indent: "    ", documented: true));")
+            if handler.kind == .request {
+                line("    readonly reply: \(typeText(handler.reply ?? .json, indent: "    ", documented: true));")
+            }
+            line("  };")
+        }
+        line("}")
+        line()
+        line("/**")
+        line(" * The payload of the handler `K` as `call`, `post` and `postMessage` take it. An object payload")
+        line(" * is `HawserPayload<K>`, so tsc's messages name the handler: a wrong field's \"expected type")
+        line(" * comes from property 'path' which is declared here on type 'HawserPayload<\"readFile\">'\".")
+        line(" */")
+        line("export type HawserPayloadParameter<K extends HandlerName> = null extends HawserHandlers[K][\"payload\"]")
+        line("  ? HawserHandlers[K][\"payload\"]")
+        line("  : HawserPayload<K>;")
+        line()
+        line("/**")
+        line(" * `HawserHandlers[K][\"payload\"]` under a name that tsc shows with the handler's: for an object or")
+        line(" * array payload (a mapped type turns null into `{}`; `HawserPayloadParameter<K>` serves every payload).")
+        line(" */")
+        line("export type HawserPayload<K extends HandlerName> = { [P in keyof HawserHandlers[K][\"payload\"]]: HawserHandlers[K][\"payload\"][P] };")
+        line()
+        line("/** The reply of the request `K`. */")
+        line("export type HawserReply<K extends RequestHandlerName> = HawserHandlers[K][\"reply\"];")
+        line()
+        line("/** Options of one `call`: `timeoutMs` overrides the default; 0 waits forever. */")
+        line("export interface HawserCallOptions {")
+        line("  timeoutMs?: number;")
+        line("}")
+        line()
+
         line("/** The runtime Hawser injects as `\(global)`: a frozen, non-writable global. */")
         line("export interface HawserRuntime {")
         if requests.isEmpty {
             line("  /** The contract has no request handlers. */")
-            line("  call(name: never, payload: never, options?: { timeoutMs?: number }): Promise<never>;")
+            line("  call(name: never, payload: never, options?: HawserCallOptions): Promise<never>;")
+        } else {
+            line("  /**")
+            line("   * Sends the request `name` (`HawserHandlers` lists them) and resolves with native's reply.")
+            line("   * Never throws; rejects with a `HawserError`. The payload may be left out only when it is null.")
+            line("   */")
+            line("  call<K extends RequestHandlerName>(")
+            line("    name: K,")
+            line("    ...payloadAndOptions: HawserHandlers[K][\"payload\"] extends null")
+            line("      ? [payload?: null, options?: HawserCallOptions]")
+            line("      : [payload: HawserPayloadParameter<K>, options?: HawserCallOptions]")
+            line("  ): Promise<HawserReply<K>>;")
         }
-        for handler in requests {
-            var doc = ["Sends the request `\(docName(handler.name))` (\((handler.transport ?? .reply).rawValue) transport) and resolves with native's reply.",
-                       "Never throws; rejects with a `HawserError`. `timeoutMs` overrides the default; 0 waits forever."]
-            doc += parameterDocs(handler)
-            line(jsDoc(doc, indent: "  "))
-            let reply = handler.reply ?? .json
-            line("  call(name: \(JSON.stringLiteral(handler.name)), \(payloadParameter(handler, indent: "  ")), options?: { timeoutMs?: number }): Promise<\(typeText(reply, indent: "  ", documented: true))>;")
-        }
-        line()
         if messages.isEmpty {
             line("  /** The contract has no message handlers. */")
             line("  post(name: never, payload: never): boolean;")
-        }
-        for handler in messages {
-            var doc = ["Posts the message `\(docName(handler.name))`. Never throws; returns false when the handler is unavailable",
-                       "or the payload cannot be posted."]
-            doc += parameterDocs(handler)
-            line(jsDoc(doc, indent: "  "))
-            line("  post(name: \(JSON.stringLiteral(handler.name)), \(payloadParameter(handler, indent: "  "))): boolean;")
+        } else {
+            line("  /**")
+            line("   * Posts the message `name` (`HawserHandlers` lists them). Never throws; returns false when the")
+            line("   * handler is unavailable or the payload cannot be posted. The payload may be left out only when")
+            line("   * it is null.")
+            line("   */")
+            line("  post<K extends MessageHandlerName>(")
+            line("    name: K,")
+            line("    ...payload: HawserHandlers[K][\"payload\"] extends null ? [payload?: null] : [payload: HawserPayloadParameter<K>]")
+            line("  ): boolean;")
         }
         line()
         line("  /** Posts the `detail` of every `eventName` event on `target` to a message handler; returns a function that stops it. */")
@@ -118,17 +177,16 @@ enum TypeScriptDeclarationsGenerator {
         line("/** `window.webkit.messageHandlers`: only the handlers of the contract. */")
         line("export interface HawserMessageHandlers {")
         for handler in handlers {
-            let payload = payloadParameter(handler, indent: "  ")
+            let name = JSON.stringLiteral(handler.name)
+            let payload = handler.payload == .null ? "payload?: null" : "payload: HawserPayloadParameter<\(name)>"
             switch (handler.kind, handler.transport ?? .reply) {
             case (.message, _):
                 line("  readonly \(propertyName(handler.name)): { postMessage(\(payload)): void };")
             case (.request, .reply):
-                let reply = typeText(handler.reply ?? .json, indent: "  ", documented: true)
-                line("  readonly \(propertyName(handler.name)): { postMessage(\(payload)): Promise<\(reply)> };")
+                line("  readonly \(propertyName(handler.name)): { postMessage(\(payload)): Promise<HawserReply<\(name)>> };")
             case (.request, .settle):
                 line("  /** Settle transport: native answers through `\(global).settle(id, …)`; prefer `\(global).call`. */")
-                let inner = typeText(handler.payload, indent: "  ", documented: true)
-                line("  readonly \(propertyName(handler.name)): { postMessage(envelope: { id: string; payload: \(inner) }): void };")
+                line("  readonly \(propertyName(handler.name)): { postMessage(envelope: { id: string; payload: HawserPayloadParameter<\(name)> }): void };")
             }
         }
         line("}")
@@ -198,19 +256,14 @@ enum TypeScriptDeclarationsGenerator {
         }
     }
 
-    /// `payload: T`, or `payload?: null` when only null can be sent.
-    private static func payloadParameter(_ handler: BridgeHandler, indent: String) -> String {
-        if handler.payload == .null { return "payload?: null" }
-        return "payload: " + typeText(handler.payload, indent: indent, documented: true)
-    }
-
-    private static func parameterDocs(_ handler: BridgeHandler) -> [String] {
+    /// The payload's and the reply's descriptions, for the handler's entry in `HawserHandlers`.
+    private static func entryDocs(_ handler: BridgeHandler) -> [String] {
         var lines: [String] = []
         if case .object(let object) = handler.payload, let description = object.description {
-            lines += paramLines("@param payload", description)
+            lines += paramLines("Payload:", description)
         }
         if let reply = handler.reply, case .object(let object) = reply, let description = object.description {
-            lines += paramLines("@returns", description)
+            lines += paramLines("Reply:", description)
         }
         return lines
     }
