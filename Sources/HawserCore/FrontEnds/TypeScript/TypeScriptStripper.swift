@@ -179,6 +179,7 @@ struct TypeScriptStripPass {
             return visitNamespace(node, statement: node)
         case "binary_expression":
             eraseTaggedTemplateTypeArguments(node)
+            eraseSplitTypeArguments(node)
             return false
         case "parenthesized_expression":
             eraseAssertionParentheses(node)
@@ -189,6 +190,27 @@ struct TypeScriptStripPass {
         default:
             return false
         }
+    }
+
+    /// `f(await g<A, B>(x))`: in a list (arguments, an array), tree-sitter-typescript reads an
+    /// awaited call whose type arguments hold a comma as two comparisons, `await g < A` and
+    /// `B > (x)`, where TypeScript reads a call with type arguments (as it always does, given
+    /// `<…, …>(`); left alone it would be valid JavaScript that means something else. The type
+    /// arguments are erased as tsc erases them: from the first `<` after the awaited callee to
+    /// the `>` (or `>>`, `>>>`) before the call's parentheses.
+    mutating func eraseSplitTypeArguments(_ node: SyntaxNode) {
+        guard let greater = node.child(field: "operator"), [">", ">>", ">>>"].contains(greater.type),
+              node.child(field: "right")?.type == "parenthesized_expression", !node.hasError,
+              let parent = node.parent, parent.type == "arguments" || parent.type == "array" else { return }
+        var previous: SyntaxNode?
+        for child in parent.childSequence {
+            if child.isSame(as: node) { break }
+            if child.isNamed { previous = child }
+        }
+        guard let left = previous, left.type == "binary_expression", !left.hasError,
+              left.child(field: "operator")?.type == "<", left.child(field: "left")?.type == "await_expression",
+              let less = left.child(field: "operator") else { return }
+        blank(less.startByte..<greater.endByte)
     }
 
     /// `` tag<T>`x` ``: tree-sitter reads `(tag < T) > `x``, TypeScript (and tsc's output) a
