@@ -11,11 +11,14 @@
 //   input.ts or input.tsx     the TypeScript source;
 //   expected.js               the stripper's golden output;
 // and optionally
-//   expected-diagnostics.txt  the stripper's diagnostics, as hawser prints them
-//                             (`input.ts:1:1: error: … [unsupported-typescript]`). A case with an
-//                             error among them (` error:` or a line starting `error:`) is a refused
-//                             form whose expected.js means nothing: it is SKIPPED here (the Swift
-//                             tests check the diagnostics). Warnings alone do not skip a case.
+//   expected-diagnostics.txt  the stripper's diagnostics, one a line, as the Swift tests write them
+//                             (`line:column: code: message`, e.g. `1:1: unsupported-typescript: a
+//                             namespace …`), or as hawser prints them (`input.ts:1:1: error: …
+//                             [unsupported-typescript]`). A case whose diagnostics name the code
+//                             `unsupported-typescript` or `syntax-error`, or hold an error (` error:`
+//                             or a line starting `error:`), is a REFUSED form whose expected.js means
+//                             nothing: it is counted as refused and not compared (the Swift tests
+//                             check the diagnostics). Other diagnostics (warnings) do not skip a case.
 //   tsc-options.json          compiler options (tsconfig spelling, e.g. {"useDefineForClassFields":
 //                             false}) laid over the reference options below.
 //   tsc-differs.txt           a declaration that expected.js is NOT token-equal to tsc's output on
@@ -44,6 +47,9 @@
 //         function or class expression that begins no statement, arrow body or `export default`;
 //         and around any expression but a comma list where any expression may stand (initializer,
 //         argument, array element, property value, return value, template substitution, index);
+//       - parentheses inside a `new`'s callee: tsc prints `new (make().Thing as T).Inner()` as
+//         `new (make().Thing.Inner)()`; `new (X).a.b(…)` (X a left-hand-side expression but a name,
+//         no optional chain) is read as `new (X.a.b)(…)` on both sides;
 //       - the parentheses of an arrow function's single plain parameter: tsc prints `t => t` as
 //         `(t) => t`;
 //       - trailing commas: tsc 4.8 drops those of arguments and parameters, and the comma left where
@@ -52,15 +58,25 @@
 //       - `import x, {} from "m"` is `import x from "m"`, and `import {} from "m"` is `import "m"`;
 //       - `export {}` (no names, no `from`) is dropped: tsc 4.8 drops it, the stripper may leave it;
 //       - a bigint literal is compared by value: tsc 4.8 writes 1_000n as 1000n and 0xFFn as 255n;
+//       - a number literal is compared by value: tsc prints `(1 as T).toFixed()` as `1..toFixed()`,
+//         where the stripper keeps `(1     ).toFixed()` (parentheses the rule above drops), so `1.`
+//         and `1` are the same token; likewise 1_000 and 1000, 0xFF and 255;
 //       - where tsc had to compile to CommonJS (below), its leading "use strict" is dropped.
 //     The first differing token is reported with its line:column on both sides.
 //  b. positions: every identifier, string, number and template token of expected.js must stand at
 //     the same line and column in the input, with the same text. Where the input has a compiled form
 //     (enum, parameter property, `import x = require()`, `export =`, a namespace with values), only
-//     the tokens before the first compiled form are checked: past it the text may have moved. The
+//     the tokens before the first compiled form are checked: past it the text may have moved. A
+//     class with a parameter property counts as compiled from the start of its body (just after its
+//     `{`): the field declarations (`x;`) are written there, before the constructor. The
 //     column is UTF-16's or UTF-8's: either matching will do (a non-ASCII character in a type may
 //     become one space or one space a byte). For input.tsx, tsc keeps JSX (jsx: preserve) and
 //     expected.js is read as JSX.
+//
+// A case whose input tsc 4.8 itself cannot parse (a parse diagnostic on input.ts: newer syntax such
+// as `satisfies`) is counted as "not parsed by tsc 4.8", with the diagnostic as its reason, and has
+// no token comparison (nor behaviour check); expected.js must still parse as JavaScript and pass
+// the position check (b).
 //  c. behaviour (cases with run.mjs): tsc's output and expected.js are each written as `input.js` in
 //     a temporary folder, with run.mjs and the case's other files, and a package.json of
 //     "type": "module" (or "commonjs" where tsc compiled to CommonJS); `node run.mjs` runs in each;
@@ -78,7 +94,9 @@
 // useDefineForClassFields: a parameter property also becomes a class field declaration (`a;`).
 //
 // Output: one line per failure (FAIL case: reason); a summary line
-//   compare_tsc: N cases, N equal to tsc, N differing as declared, N behaviour-equal, N skipped, N failed
+//   compare_tsc: N cases, N equal to tsc, N differing as declared, N behaviour-equal, N refused,
+//                N not parsed by tsc 4.8, N failed
+// (a refused or unparsed case gets a `note` line saying why).
 // Exit status 1 on any failure, 2 on a usage error or when tsc cannot be loaded.
 //
 // ## Corpus mode
@@ -237,6 +255,8 @@ function redundantParentheses(node) {
   }
   if (LEFT_HAND_SIDE.has(inner.kind)) {
     if (parent && ts.isNewExpression(parent) && parent.expression === node && inner.kind !== K.Identifier) return false;
+    // Within a `new`'s callee, `new (a()).b()` is not `new a().b()`: see newCalleeParentheses.
+    if (inner.kind !== K.Identifier && newCalleeParentheses(node)) return false;
     return true;
   }
   if (ts.isObjectLiteralExpression(inner) || ts.isFunctionExpression(inner) || ts.isClassExpression(inner)) {
@@ -258,6 +278,20 @@ function redundantParentheses(node) {
     case K.ParenthesizedExpression: return true;
     default: return false;
   }
+}
+
+// The `new` whose callee has these parentheses inside it, as the object of a member access:
+// `new (make().Thing).Inner()`. tsc prints that `new (make().Thing.Inner)()`, the same; the tokens
+// of both are read as `new (make().Thing.Inner)()` (tokensOf). Null otherwise.
+function newCalleeParentheses(node) {
+  let child = node, parent = node.parent;
+  while (parent && (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent))
+         && parent.expression === child && !parent.questionDotToken && !(parent.flags & ts.NodeFlags.OptionalChain)) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (child === node || !parent || !ts.isNewExpression(parent) || parent.expression !== child) return null;
+  return parent;
 }
 
 // Whether a node is the leftmost part of an expression statement, an arrow function's body or an
@@ -284,6 +318,7 @@ function lonePlainParameter(node) {
 function tokensOf(text, fileName, { dropUseStrict = false } = {}) {
   const sourceFile = parse(text, fileName);
   const tokens = [];
+  const movedNewParentheses = new Set();
   const push = (node, kindOverride, textOverride, posOverride) => {
     const pos = posOverride ?? node.getStart(sourceFile);
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(pos);
@@ -311,12 +346,30 @@ function tokensOf(text, fileName, { dropUseStrict = false } = {}) {
         push(node, kind, `${BigInt(node.getText(sourceFile).slice(0, -1).replace(/_/g, ""))}n`);
         return;
       }
+      if (kind === K.NumericLiteral) {
+        // tsc prints `(1 as T).toFixed()` as `1..toFixed()`: a number is compared by its value.
+        const raw = node.getText(sourceFile);
+        const value = /^0[0-9]/.test(raw) ? NaN : Number(raw.replace(/_/g, ""));
+        push(node, kind, Number.isNaN(value) ? raw : String(value));
+        return;
+      }
       push(node);
       return;
     }
     let skip = new Set();
-    if (kind === K.ParenthesizedExpression && redundantParentheses(node)) {
+    if (kind === K.ParenthesizedExpression && (redundantParentheses(node) || movedNewParentheses.has(node))) {
       skip = new Set(children.filter((c) => c.kind === K.OpenParenToken || c.kind === K.CloseParenToken));
+    }
+    let wrapped = null;
+    if (kind === K.NewExpression && !ts.isParenthesizedExpression(node.expression)) {
+      // `new (make().Thing).Inner()` is read as `new (make().Thing.Inner)()` (newCalleeParentheses).
+      let e = node.expression;
+      while (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) e = e.expression;
+      if (ts.isParenthesizedExpression(e) && e.expression.kind !== K.Identifier && LEFT_HAND_SIDE.has(e.expression.kind)
+          && !(e.expression.flags & ts.NodeFlags.OptionalChain) && newCalleeParentheses(e) === node) {
+        movedNewParentheses.add(e);
+        wrapped = node.expression;
+      }
     }
     if (kind === K.ImportDeclaration) {
       const clause = node.importClause;
@@ -344,7 +397,9 @@ function tokensOf(text, fileName, { dropUseStrict = false } = {}) {
     children.forEach((child, index) => {
       if (skip.has(child)) return;
       if (terminated && index === children.length - 1 && child.kind === K.SemicolonToken) return;
+      if (child === wrapped) push(child, K.OpenParenToken, "(");
       visit(child);
+      if (child === wrapped) push(child, K.CloseParenToken, ")", child.getEnd());
     });
     if (terminated) push(node, "end", ";", Math.max(node.getStart(sourceFile), node.getEnd() - (children.at(-1)?.kind === K.SemicolonToken ? 1 : 0)));
   };
@@ -402,7 +457,13 @@ function compiledForms(sourceFile) {
         add("decorator", node);
         return;
       case K.Parameter:
-        if (ts.isParameterPropertyDeclaration(node, node.parent)) add("parameter property", node);
+        if (ts.isParameterPropertyDeclaration(node, node.parent)) {
+          // The class's field declarations (`x;`) are written just after its body's `{`.
+          const cls = node.parent.parent;
+          const brace = cls.getChildren(sourceFile).find((c) => c.kind === K.OpenBraceToken);
+          const pos = brace ? brace.getEnd() : node.getStart(sourceFile);
+          found.push({ what: "parameter property", pos, line: sourceFile.getLineAndCharacterOfPosition(pos).line + 1 });
+        }
         break;
       case K.InterfaceDeclaration: case K.TypeAliasDeclaration:
         return;
@@ -491,6 +552,10 @@ function firstDifferentLine(a, b) {
 
 const CASE_FILES = new Set(["input.ts", "input.tsx", "expected.js", "expected-diagnostics.txt", "tsc-options.json", "tsc-differs.txt"]);
 
+// A line of expected-diagnostics.txt that makes a case a refused form: `1:1: unsupported-typescript: …`,
+// `1:15: syntax-error: …`, or hawser's `input.ts:1:1: error: … [unsupported-typescript]`.
+const REFUSAL = /^\s*(?:\S*:)?\d+:\d+:\s*(?:unsupported-typescript|syntax-error):|\[(?:unsupported-typescript|syntax-error)\]|(?:^|\s)error:/;
+
 function checkCase(caseDir, verbose) {
   const name = path.relative(process.cwd(), caseDir) || caseDir;
   const failures = [];
@@ -498,8 +563,10 @@ function checkCase(caseDir, verbose) {
   const inputName = ["input.ts", "input.tsx"].find((f) => fs.existsSync(path.join(caseDir, f)));
   if (!inputName) return { ...result, status: "failed", failures: ["no input.ts or input.tsx"] };
   const diagnosticsFile = path.join(caseDir, "expected-diagnostics.txt");
-  if (fs.existsSync(diagnosticsFile) && /(^|\s)error:/m.test(fs.readFileSync(diagnosticsFile, "utf8"))) {
-    return { ...result, status: "skipped", notes: ["refused form (an error in expected-diagnostics.txt): skipped"] };
+  if (fs.existsSync(diagnosticsFile)) {
+    const diagnostics = fs.readFileSync(diagnosticsFile, "utf8");
+    const refusal = diagnostics.split("\n").find((l) => REFUSAL.test(l));
+    if (refusal) return { ...result, status: "refused", notes: [`refused form (expected-diagnostics.txt: ${refusal.trim()}): not compared`] };
   }
   const expectedFile = path.join(caseDir, "expected.js");
   if (!fs.existsSync(expectedFile)) return { ...result, status: "failed", failures: ["no expected.js"] };
@@ -514,9 +581,24 @@ function checkCase(caseDir, verbose) {
   } catch (error) {
     return { ...result, status: "failed", failures: [String(error.message)] };
   }
+  const inputSource = parse(input, inputName);
+  const compiled = compiledForms(inputSource);
+  const until = compiled.length ? compiled[0].pos : Infinity;
+  const positionFailures = (tokens, sourceFile) => movedTokens(tokens, sourceFile, inputSource, until)
+    .map(({ token, found }) => `position: expected.js ${showToken(token)}, but the input has ${JSON.stringify(found)} there`);
   const tsc = transpile(input, inputName, overrides);
-  if (tsc.errors.length) failures.push(`tsc reports ${tsc.errors[0]}`);
   const expectedName = /\.tsx$/.test(inputName) && tsc.fileName.endsWith(".jsx") ? "expected.jsx" : "expected.js";
+  if (inputSource.parseDiagnostics.length) {
+    // Newer syntax than tsc 4.8's (`satisfies`, …): no reference output to compare with, but
+    // expected.js must still be JavaScript with its tokens where the input has them.
+    const right = tokensOf(expected, expectedName);
+    if (right.errors.length) failures.push(`expected.js does not parse: ${right.errors[0]}`);
+    failures.push(...positionFailures(right.tokens, right.sourceFile));
+    result.notes.push(`not parsed by tsc 4.8: ${describeDiagnostic(inputSource.parseDiagnostics[0])}`);
+    result.status = failures.length ? "failed" : "unparsed";
+    return result;
+  }
+  if (tsc.errors.length) failures.push(`tsc reports ${tsc.errors[0]}`);
   const left = tokensOf(tsc.text, tsc.fileName, { dropUseStrict: tsc.commonJS });
   const right = tokensOf(expected, expectedName);
   if (right.errors.length) failures.push(`expected.js does not parse: ${right.errors[0]}`);
@@ -536,12 +618,7 @@ function checkCase(caseDir, verbose) {
   }
 
   // b. positions
-  const inputSource = parse(input, inputName);
-  const compiled = compiledForms(inputSource);
-  const until = compiled.length ? compiled[0].pos : Infinity;
-  for (const { token, found } of movedTokens(right.tokens, right.sourceFile, inputSource, until)) {
-    failures.push(`position: expected.js ${showToken(token)}, but the input has ${JSON.stringify(found)} there`);
-  }
+  failures.push(...positionFailures(right.tokens, right.sourceFile));
   if (compiled.length) result.notes.push(`compiled: ${[...new Set(compiled.map((c) => c.what))].join(", ")} (positions checked up to line ${compiled[0].line})`);
 
   // c. behaviour
@@ -573,7 +650,7 @@ function fixtureMode(caseArgs, verbose) {
     }
     cases = fs.readdirSync(root).sort().map((d) => path.join(root, d)).filter((d) => fs.statSync(d).isDirectory());
   }
-  const counts = { cases: 0, equal: 0, declared: 0, behaviour: 0, skipped: 0, failed: 0 };
+  const counts = { cases: 0, equal: 0, declared: 0, behaviour: 0, refused: 0, unparsed: 0, failed: 0 };
   for (const caseDir of cases) {
     counts.cases++;
     let result;
@@ -584,15 +661,16 @@ function fixtureMode(caseArgs, verbose) {
     }
     if (result.status === "equal") counts.equal++;
     if (result.status === "declared") counts.declared++;
-    if (result.status === "skipped") counts.skipped++;
+    if (result.status === "refused") counts.refused++;
+    if (result.status === "unparsed") counts.unparsed++;
     if (result.status === "failed") counts.failed++;
     if (result.behaviourEqual) counts.behaviour++;
     for (const failure of result.failures) console.log(`FAIL ${result.name}: ${failure}`);
-    if (verbose || result.status === "skipped") for (const note of result.notes) console.log(`note ${result.name}: ${note}`);
+    if (verbose || result.status === "refused" || result.status === "unparsed" || result.status === "failed") for (const note of result.notes) console.log(`note ${result.name}: ${note}`);
     else if (result.status === "declared") console.log(`note ${result.name}: ${result.notes.find((n) => n.startsWith("tokens differ"))}`);
   }
   console.log(`compare_tsc: ${counts.cases} cases, ${counts.equal} equal to tsc, ${counts.declared} differing as declared, `
-    + `${counts.behaviour} behaviour-equal, ${counts.skipped} skipped, ${counts.failed} failed`);
+    + `${counts.behaviour} behaviour-equal, ${counts.refused} refused, ${counts.unparsed} not parsed by tsc 4.8, ${counts.failed} failed`);
   return counts.failed ? 1 : 0;
 }
 

@@ -1,0 +1,1 @@
+const built = new (make().Thing as any).Inner();

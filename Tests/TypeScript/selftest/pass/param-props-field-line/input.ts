@@ -1,0 +1,4 @@
+class Box<T> {
+  constructor(public content: T) {}
+}
+export const b = new Box(1);

@@ -1,0 +1,1 @@
+const c = { a: 1 } satisfies object;
