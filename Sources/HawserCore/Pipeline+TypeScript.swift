@@ -27,12 +27,14 @@ final class TypeScriptSources: @unchecked Sendable {
         return result.javascript
     }
 
-    /// The TypeScript source of a stripped file, for the `sourcesContent` of a bundle's map:
-    /// nil for a file that was not stripped.
-    func source(of path: String) -> [UInt8]? {
+    /// The TypeScript source of a stripped file and how offsets lead back to it, for a bundle's
+    /// map: nil for a file that was not stripped.
+    func original(of path: String) -> OriginalText? {
         lock.lock()
         defer { lock.unlock() }
-        return stripped[ModulePath.normalize(path)]?.source
+        guard let file = stripped[ModulePath.normalize(path)] else { return nil }
+        let result = file.result
+        return OriginalText(bytes: file.source, offset: { result.sourceOffset(ofOutput: $0) })
     }
 
     /// `input` with every TypeScript script and page stripped, and its `files` stripping the

@@ -142,7 +142,7 @@ public enum Pipeline {
 
         let scripts = RuntimeScripts.scripts(config: input.config, contract: report.contract, worlds: userScripts.scripts.map(\.world))
             + userScripts.scripts
-        if rendering, report.errorCount == 0 { report.add(checkClassic(scripts, modules: modules)) }
+        if rendering, report.errorCount == 0 { report.add(checkClassic(scripts, modules: modules, typescript: typescript)) }
         guard report.errorCount == 0 else { return PipelineResult(report: report, scripts: scripts, files: [:], model: nil) }
         let model = BridgeModel.make(contract: report.contract, types: types, scripts: scripts, config: input.config)
         guard rendering else { return PipelineResult(report: report, scripts: scripts, files: [:], model: model) }
@@ -155,7 +155,7 @@ public enum Pipeline {
         let scripts = input.scripts.filter { $0.isUserScript && !$0.isStyleSheet }
         let files = input.files ?? InMemoryFiles(input.scripts + input.pages)
         let graph = ModuleGraph.build(scripts: scripts, files: files, lintedPaths: Set(scripts.map(\.path)), cache: cache)
-        return ModuleLinker(graph: graph, bundling: bundling, sourceText: typescript.source(of:))
+        return ModuleLinker(graph: graph, bundling: bundling, originalText: typescript.original(of:))
     }
 
     /// An `unsupported-typescript` error for each JSX file (`.jsx`, `.tsx`) of the scripts
@@ -171,7 +171,7 @@ public enum Pipeline {
 
     /// `ClassicScriptCheck` of every emitted JavaScript script, in parallel. A bundled entry maps
     /// back through its source map, a wrapped script by the wrapper's lines.
-    static func checkClassic(_ scripts: [CompiledScript], modules: ModuleLinker?) -> [Diagnostic] {
+    static func checkClassic(_ scripts: [CompiledScript], modules: ModuleLinker?, typescript: TypeScriptSources? = nil) -> [Diagnostic] {
         let checked = scripts.filter { $0.origin != .styleSheet }
         return concurrentMap(checked) { script -> [Diagnostic] in
             let outputFile = script.file
@@ -188,9 +188,11 @@ public enum Pipeline {
             }
             // The wrapper puts two lines before the source; an `@unwrap` script one.
             let offset = script.text.hasPrefix(ScriptTemplates.header(source: source) + "(") ? 2 : 1
-            return ClassicScriptCheck.check(script.text, file: source) { point in
+            let found = ClassicScriptCheck.check(script.text, file: source) { point in
                 point.line > offset ? SourceLocation(file: source, line: point.line - offset, column: point.column) : nil
             }
+            // Positions in a TypeScript script's JavaScript, which lead back through its compiled places.
+            return typescript?.mapBack(found) ?? found
         }.flatMap { $0 }
     }
 

@@ -130,3 +130,39 @@ final class TypeScriptPipelineTests: XCTestCase {
         XCTAssertEqual(found, expected, ReportFormat.text.render(typescript.report))
     }
 }
+
+extension TypeScriptPipelineTests {
+    /// Inside and after a compiled place the bundle's map leads to the TypeScript source: the
+    /// enum's members and what follows it on its line (whose columns the compiled text moved).
+    func testTheBundleMapLeadsBackThroughCompiledPlaces() throws {
+        let lib = "export enum Kind { Open, Shut = 4 } export const marker = Kind.Shut;\nexport class Box { constructor(readonly size: number) {} }\n"
+        let files = [
+            SourceFile(path: "userscripts/app.ts", text: "import { marker } from \"./lib\";\nwindow.webkit.messageHandlers.m.postMessage(marker);\n", relativePath: "app.ts"),
+            SourceFile(path: "userscripts/lib.ts", text: lib, relativePath: "lib.ts"),
+        ]
+        let typescript = TypeScriptSources()
+        var input = ProjectInput(scripts: files, swift: [])
+        input.files = InMemoryFiles(files)
+        input = typescript.strip(input)
+        let linker = Pipeline.link(input, bundling: true, cache: nil, typescript: typescript)
+        let bundle = try XCTUnwrap(linker.bundle(forEntry: "userscripts/app.ts"))
+        let lines = bundle.map.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func original(of token: String, after prefix: String) throws -> String {
+            let index = try XCTUnwrap(lines.firstIndex { $0.contains(prefix) }, "no line with \(prefix)")
+            let line = lines[index]
+            let start = try XCTUnwrap(line.range(of: prefix)).upperBound
+            let found = try XCTUnwrap(line.range(of: token, range: start..<line.endIndex), "no \(token) in \(line)")
+            let column = line.utf8.distance(from: line.utf8.startIndex, to: found.lowerBound) + 1
+            let position = try XCTUnwrap(bundle.map.original(ofLine: index + 1, utf8Column: column))
+            return "\(position.source):\(position.line):\(position.column)"
+        }
+        func sourceColumn(_ token: String, line: Int) -> String {
+            let text = lib.split(separator: "\n")[line - 1]
+            let column = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: token)!.lowerBound) + 1
+            return "userscripts/lib.ts:\(line):\(column)"
+        }
+        XCTAssertEqual(try original(of: "marker", after: "(Kind = {}));"), sourceColumn("marker", line: 1))
+        XCTAssertEqual(try original(of: "Kind.Shut", after: "marker = "), sourceColumn("Kind.Shut", line: 1))
+        XCTAssertEqual(try original(of: "size", after: "constructor("), sourceColumn("size", line: 2))
+    }
+}

@@ -44,13 +44,13 @@ struct ModuleLinker {
     private(set) var bundles: [String: ModuleBundle] = [:]
 
     /// The text a source map shows for a module, when it is not the text bundled: a TypeScript
-    /// module's own source, whose positions its stripped JavaScript keeps.
-    private let sourceText: @Sendable (String) -> [UInt8]?
+    /// module's own source, to which its stripped JavaScript's offsets lead.
+    private let originalText: @Sendable (String) -> OriginalText?
 
     /// With `bundling` (a build), every bundled entry's bundle is made; lint needs only the checks.
-    init(graph: ModuleGraph, bundling: Bool = true, sourceText: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
+    init(graph: ModuleGraph, bundling: Bool = true, originalText: @escaping @Sendable (String) -> OriginalText? = { _ in nil }) {
         self.graph = graph
-        self.sourceText = sourceText
+        self.originalText = originalText
         check()
         guard bundling else { return }
         for entry in graph.bundledEntries { bundles[entry] = bundle(entry: entry) }
@@ -252,7 +252,8 @@ struct ModuleLinker {
 
     private func emit(_ source: ModuleSource, id: Int, ids: [String: Int], isAsync: Bool, into map: inout SourceMapBuilder) {
         let path = source.path
-        let sourceIndex = map.source(path, text: sourceText(path) ?? source.bytes)
+        let original = originalText(path)
+        let sourceIndex = map.source(path, text: original?.bytes ?? source.bytes)
         let table = graph.resolved[path] ?? [:]
         // `require("…")` by specifier, for the module's own `require`.
         var requires: [(String, Int)] = []
@@ -266,12 +267,12 @@ struct ModuleLinker {
         switch source.format {
         case .json:
             map.append("__hawser_modules.define(\(id), \"cjs\", function (module) { module.exports = // \(GeneratedHeader.commentSafe(path))\n")
-            var cursor = OriginalCursor()
+            var cursor = OriginalCursor(original: original)
             map.appendCopy(of: source.bytes, 0..<source.bytes.count, source: sourceIndex, cursor: &cursor)
             map.append("\n; });\n")
         case .commonJS:
             map.append("__hawser_modules.define(\(id), \"cjs\", function (module, exports, require) { // \(GeneratedHeader.commentSafe(path))\n", mappedTo: start)
-            var cursor = OriginalCursor()
+            var cursor = OriginalCursor(original: original)
             map.appendCopy(of: source.bytes, 0..<source.bytes.count, source: sourceIndex, cursor: &cursor)
             map.append("\n}\(requireTable));\n")
         case .esModule:
@@ -288,7 +289,7 @@ struct ModuleLinker {
             if !handles.isEmpty { prologue += " var " + handles.joined(separator: ", ") + ";" }
             prologue += " // \(GeneratedHeader.commentSafe(path))\n"
             map.append(prologue, mappedTo: start)
-            var cursor = OriginalCursor()
+            var cursor = OriginalCursor(original: original)
             var offset = 0
             let edits = source.edits.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
             for edit in edits where edit.range.lowerBound >= offset {

@@ -206,12 +206,23 @@ struct SourceMapBuilder {
 struct OriginalCursor {
     private var offset = 0
     private var line = 0, column = 0, utf8Column = 0
+    /// The text positions are counted in, when it is not the text copied (see `OriginalText`).
+    private let original: OriginalText?
 
-    init() {}
+    init(original: OriginalText? = nil) {
+        self.original = original
+    }
 
-    /// The position of `target`, which must not be before the previous one asked for.
+    /// The position of `target`, which must not be before the previous one asked for. With an
+    /// `original`, `target` is an offset of the text copied, and the position is that of its
+    /// original offset in the original text.
     mutating func position(of target: Int, in bytes: [UInt8]) -> SourceMapBuilder.OriginalPosition {
-        if target < offset { self = OriginalCursor() }
+        guard let original else { return count(to: target, in: bytes) }
+        return count(to: original.offset(target), in: original.bytes)
+    }
+
+    private mutating func count(to target: Int, in bytes: [UInt8]) -> SourceMapBuilder.OriginalPosition {
+        if target < offset { self = OriginalCursor(original: original) }
         while offset < target, offset < bytes.count {
             Self.step(over: bytes[offset], next: offset + 1 < bytes.count ? bytes[offset + 1] : nil, &line, &column, &utf8Column)
             offset += 1
@@ -237,4 +248,12 @@ struct OriginalCursor {
         if byte & 0xC0 == 0x80 { return 0 }
         return byte >= 0xF0 ? 2 : 1
     }
+}
+
+/// The text a source map shows for a module whose bundled text was made from another: a
+/// TypeScript module's source, of which the bundle copies the stripped JavaScript. `offset`
+/// maps an offset of the copied text to the source's (it never decreases).
+struct OriginalText: Sendable {
+    var bytes: [UInt8]
+    var offset: @Sendable (Int) -> Int
 }
