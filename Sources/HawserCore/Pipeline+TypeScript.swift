@@ -8,6 +8,12 @@ import Foundation
 final class TypeScriptSources: @unchecked Sendable {
     private let lock = NSLock()
     private var stripped: [String: (source: [UInt8], result: StrippedTypeScript)] = [:]
+    /// Where a file's stripping is kept between runs, under its path and bytes.
+    private let cache: FactCache?
+
+    init(cache: FactCache? = nil) {
+        self.cache = cache
+    }
 
     /// The JavaScript of `bytes` read at `path`: the bytes themselves unless the path is
     /// TypeScript (`TypeScriptDialect(path:)`).
@@ -20,7 +26,17 @@ final class TypeScriptSources: @unchecked Sendable {
             return known.result.javascript
         }
         lock.unlock()
-        let result = TypeScriptStripper.strip(bytes, file: path, dialect: dialect)
+        let result: StrippedTypeScript
+        if let cache {
+            let key = FactCache.key("typescript") { hasher in
+                hasher.field(path)
+                hasher.field(dialect.rawValue)
+                hasher.field(bytes)
+            }
+            result = cache.value(key) { TypeScriptStripper.strip(bytes, file: path, dialect: dialect) }
+        } else {
+            result = TypeScriptStripper.strip(bytes, file: path, dialect: dialect)
+        }
         lock.lock()
         stripped[key] = (bytes, result)
         lock.unlock()

@@ -125,7 +125,7 @@ public enum Pipeline {
     /// (`Pipeline+Cache.swift`); the result is the same with or without one.
     public static func run(_ input: ProjectInput, rendering: Bool = true, cache: FactCache? = nil) -> PipelineResult {
         let (text, textDiagnostics) = input.withoutGeneratedFiles().textOnly()
-        let typescript = TypeScriptSources()
+        let typescript = TypeScriptSources(cache: cache)
         let input = typescript.strip(text)
         let modules = input.checksUserScripts ? link(input, bundling: rendering, cache: cache, typescript: typescript) : nil
         var report = analyze(text: input, textDiagnostics: textDiagnostics, cache: cache, modules: modules)

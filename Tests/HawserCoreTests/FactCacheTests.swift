@@ -64,6 +64,24 @@ final class FactCacheTests: XCTestCase {
         assertColdAndWarmAgree(project(), rendering: true, "project")
     }
 
+    /// A TypeScript script and module: the stripping is cached too (a warm run misses nothing),
+    /// and the results are the uncached ones.
+    func testTypeScriptColdAndWarm() {
+        var input = project()
+        input.scripts.append(SourceFile(path: "userscripts/c.ts", text: "import { n } from \"./d\";\nenum E { A = n }\nwindow.webkit.messageHandlers.save.postMessage(E.A as number);\n"))
+        input.scripts.append(SourceFile(path: "userscripts/d.ts", text: "export const n: number = 1;\n"))
+        input.files = InMemoryFiles(input.scripts)
+        assertColdAndWarmAgree(input, rendering: true, "typescript")
+        let store = MemoryCacheStore()
+        _ = Pipeline.run(input, cache: FactCache(store: store))
+        var javascript = input
+        javascript.scripts.removeAll { $0.path.hasSuffix(".ts") }
+        let withoutTypeScript = MemoryCacheStore()
+        _ = Pipeline.run(javascript, cache: FactCache(store: withoutTypeScript))
+        // c.ts and d.ts each have their stripping, their facts and their module source.
+        XCTAssertEqual(store.keys.count - withoutTypeScript.keys.count, 6)
+    }
+
     /// Settings the facts depend on are in the key: one cache shared by runs that differ only
     /// there gives each the result it has uncached.
     func testConfigurationIsInTheKey() {
