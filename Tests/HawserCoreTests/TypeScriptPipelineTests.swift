@@ -166,3 +166,25 @@ extension TypeScriptPipelineTests {
         XCTAssertEqual(try original(of: "size", after: "constructor("), sourceColumn("size", line: 2))
     }
 }
+
+extension TypeScriptPipelineTests {
+    /// Nesting deeper than any stack: the stripper folds, checks and erases without recursing
+    /// with the input (these crashed it before: an enum initializer in 20,000 parentheses).
+    func testDeepNestingStripsWithoutCrashing() {
+        func nest(_ open: String, _ inner: String, _ close: String, _ depth: Int) -> String {
+            String(repeating: open, count: depth) + inner + String(repeating: close, count: depth)
+        }
+        let inputs = [
+            // Folded recursively, this overflowed the stack at 20,000.
+            "enum E { A = " + nest("(", "1", ")", 30_000) + " }\n",
+            nest("namespace N { ", "type T = 1;", " }", 5_000) + "\n",
+            // Looked through level by level at every level, this took 92 s at 5,000.
+            "let x = " + nest("(", "y as T", " as T)", 5_000) + ".z;\n",
+            "let v: " + nest("Array<", "number", ">", 30_000) + " = [];\n",
+        ]
+        for input in inputs {
+            let result = TypeScriptStripper.strip(Array(input.utf8), file: "deep.ts", dialect: .typescript)
+            XCTAssertEqual(result.javascript.filter { $0 == 0x0A }.count, 1, String(input.prefix(40)))
+        }
+    }
+}

@@ -88,7 +88,7 @@ final class DemoHandlersTests: XCTestCase {
     func testTheBridgeTheSwiftBuildGenerated() {
         XCTAssertEqual(Bridge.Handler.allCases.map(\.rawValue), ["hashChanged", "imageChanged", "observer", "pageReady", "readFile", "stateSync"])
         XCTAssertEqual(Bridge.scripts.map(\.name), [
-            "hawser-runtime", "hawser-native-feel", "form-observer", "frame-hash", "hide-header", "image-events", "read-file",
+            "hawser-runtime", "hawser-native-feel", "form-observer", "frame-hash", "hide-header", "image-events", "note-summary", "read-file",
             "native-calls", "state-sync",
         ])
     }

@@ -161,7 +161,12 @@ extension TypeScriptStripPass {
     }
 
     /// tsc's constant folding of enum initializers.
-    func evaluate(_ node: SyntaxNode, enumName: String, values: [String: EnumValue]) -> EnumValue? {
+    /// How deep an initializer is folded: deeper (a generated `((((…1…))))`) is not constant,
+    /// so the pass never recurses deeper than this, whatever the input.
+    static let maximumFoldingDepth = 200
+
+    func evaluate(_ node: SyntaxNode, enumName: String, values: [String: EnumValue], depth: Int = 0) -> EnumValue? {
+        guard depth < Self.maximumFoldingDepth else { return nil }
         switch node.type {
         case "number":
             return Self.parseNumber(node.text).map { .number($0) }
@@ -174,7 +179,7 @@ extension TypeScriptStripPass {
             return .string(Self.unescape(String(text.dropFirst().dropLast())))
         case "parenthesized_expression":
             guard let inner = firstNamedChild(node) else { return nil }
-            return evaluate(inner, enumName: enumName, values: values)
+            return evaluate(inner, enumName: enumName, values: values, depth: depth + 1)
         case "identifier":
             if let value = values[node.text] { return value }
             if node.text == "Infinity" { return .number(.infinity) }
@@ -188,7 +193,7 @@ extension TypeScriptStripPass {
                   let key = stringValue(index) else { return nil }
             return values[key]
         case "unary_expression":
-            guard let argument = node.child(field: "argument"), case .number(let number)? = evaluate(argument, enumName: enumName, values: values) else { return nil }
+            guard let argument = node.child(field: "argument"), case .number(let number)? = evaluate(argument, enumName: enumName, values: values, depth: depth + 1) else { return nil }
             switch node.child(field: "operator")?.type {
             case "+": return .number(number)
             case "-": return .number(-number)
@@ -196,8 +201,8 @@ extension TypeScriptStripPass {
             default: return nil
             }
         case "binary_expression":
-            guard let left = node.child(field: "left").flatMap({ evaluate($0, enumName: enumName, values: values) }),
-                  let right = node.child(field: "right").flatMap({ evaluate($0, enumName: enumName, values: values) }),
+            guard let left = node.child(field: "left").flatMap({ evaluate($0, enumName: enumName, values: values, depth: depth + 1) }),
+                  let right = node.child(field: "right").flatMap({ evaluate($0, enumName: enumName, values: values, depth: depth + 1) }),
                   let op = node.child(field: "operator")?.type else { return nil }
             switch (left, right) {
             case (.string(let a), .string(let b)):

@@ -199,17 +199,11 @@ struct TypeScriptStripPass {
     /// arguments are erased as tsc erases them: from the first `<` after the awaited callee to
     /// the `>` (or `>>`, `>>>`) before the call's parentheses.
     mutating func eraseSplitTypeArguments(_ node: SyntaxNode) {
-        guard let greater = node.child(field: "operator"), [">", ">>", ">>>"].contains(greater.type),
-              node.child(field: "right")?.type == "parenthesized_expression", !node.hasError,
-              let parent = node.parent, parent.type == "arguments" || parent.type == "array" else { return }
-        var previous: SyntaxNode?
-        for child in parent.childSequence {
-            if child.isSame(as: node) { break }
-            if child.isNamed { previous = child }
-        }
-        guard let left = previous, left.type == "binary_expression", !left.hasError,
-              left.child(field: "operator")?.type == "<", left.child(field: "left")?.type == "await_expression",
-              let less = left.child(field: "operator") else { return }
+        guard let less = node.child(field: "operator"), less.type == "<", node.child(field: "left")?.type == "await_expression",
+              !node.hasError, let parent = node.parent, parent.type == "arguments" || parent.type == "array",
+              let next = node.nextNamedSibling, next.type == "binary_expression", !next.hasError,
+              let greater = next.child(field: "operator"), [">", ">>", ">>>"].contains(greater.type),
+              next.child(field: "right")?.type == "parenthesized_expression" else { return }
         blank(less.startByte..<greater.endByte)
     }
 
@@ -246,18 +240,24 @@ struct TypeScriptStripPass {
 
     /// Whether an assertion's operand, under any further assertions, is `safeOperand`, or
     /// parentheses around such an assertion (which go too).
+    /// How many nested parenthesized assertions (`((x as A) as B)`) are looked through, and how
+    /// large an operand is searched for an optional chain: past either, the parentheses are
+    /// kept (valid JavaScript, only not tsc's spelling), so no input makes the checks quadratic.
+    static let maximumAssertionNesting = 32, maximumOperandNodes = 4096
+
     func hasSafeOperand(_ assertion: SyntaxNode) -> Bool {
         var operand = assertion
-        while Self.assertionTypes.contains(operand.type) || operand.type == "non_null_expression" {
-            guard let next = operand.type == "type_assertion" ? lastChild(operand) : firstNamedChild(operand), next.type != "comment" else { return false }
-            operand = next
-        }
-        if operand.type == "parenthesized_expression" {
+        for _ in 0..<Self.maximumAssertionNesting {
+            while Self.assertionTypes.contains(operand.type) || operand.type == "non_null_expression" {
+                guard let next = operand.type == "type_assertion" ? lastChild(operand) : firstNamedChild(operand), next.type != "comment" else { return false }
+                operand = next
+            }
+            guard operand.type == "parenthesized_expression" else { return Self.safeOperand(operand) }
             guard let inner = firstNamedChild(operand), Self.assertionTypes.contains(inner.type),
                   operand.childSequence.filter({ $0.isNamed }).count == 1 else { return false }
-            return hasSafeOperand(inner)
+            operand = inner
         }
-        return Self.safeOperand(operand)
+        return false
     }
 
     static let assertionTypes: Set<String> = ["as_expression", "satisfies_expression", "type_assertion"]
@@ -268,6 +268,7 @@ struct TypeScriptStripPass {
             return true
         case "member_expression", "subscript_expression", "call_expression":
             // No optional chain anywhere in the chain: `(a?.b as T).c` is not `a?.b.c`.
+            guard node.subtreeEnd - Int(node.index) <= maximumOperandNodes else { return false }
             for index in Int(node.index)..<node.subtreeEnd where node.tree.node(at: index).type == "optional_chain" { return false }
             return true
         default:
@@ -353,31 +354,38 @@ struct TypeScriptStripPass {
     }
 
     /// Whether a namespace holds only types (interfaces, type aliases, declarations, such namespaces).
+    /// Whether a namespace (or `module`) holds only types, at any depth of nesting: an explicit
+    /// stack of the namespaces still to look into, so no input makes the check recurse.
     func isTypeOnly(_ module: SyntaxNode) -> Bool {
-        guard let body = module.child(field: "body") else { return true }
-        for statement in body.childSequence where statement.isNamed && statement.type != "comment" {
-            if !isTypeOnlyStatement(statement) { return false }
+        var pending = [module]
+        while let namespace = pending.popLast() {
+            guard let body = namespace.child(field: "body") else { continue }
+            for statement in body.childSequence where statement.isNamed && statement.type != "comment" {
+                guard let nested = typeOnlyStatement(statement) else { return false }
+                pending += nested
+            }
         }
         return true
     }
 
-    func isTypeOnlyStatement(_ statement: SyntaxNode) -> Bool {
+    /// Nil when `statement` holds values; otherwise the namespaces in it still to look into.
+    func typeOnlyStatement(_ statement: SyntaxNode) -> [SyntaxNode]? {
         switch statement.type {
         case "interface_declaration", "type_alias_declaration", "ambient_declaration", "empty_statement":
-            return true
+            return []
         case "internal_module", "module":
-            return isTypeOnly(statement)
+            return [statement]
         case "expression_statement":
-            guard let inner = firstNamedChild(statement) else { return false }
-            return (inner.type == "internal_module" || inner.type == "module") && isTypeOnly(inner)
+            guard let inner = firstNamedChild(statement), inner.type == "internal_module" || inner.type == "module" else { return nil }
+            return [inner]
         case "export_statement":
-            if hasToken(statement, "type") { return true }
-            guard let declaration = statement.child(field: "declaration") else { return false }
-            return isTypeOnlyStatement(declaration)
+            if hasToken(statement, "type") { return [] }
+            guard let declaration = statement.child(field: "declaration") else { return nil }
+            return typeOnlyStatement(declaration)
         case "import_statement":
-            return hasToken(statement, "type")
+            return hasToken(statement, "type") ? [] : nil
         default:
-            return false
+            return nil
         }
     }
 
