@@ -99,14 +99,14 @@ def mb(n):
     return n / 1e6
 
 
-def module_entries(project):
+def module_entries(project, ext="js"):
     """The run order of the bundles hawser built: the manifest's page-world scripts, and whether
     they are bundles (the manifest lists the two entries, not the modules they import)."""
     with open(os.path.join(project, "out", "manifest.json")) as f:
         manifest = json.load(f)
     scripts = [s for s in manifest["scripts"] if s.get("world", "page") == "page"]
     sources = sorted(s["source"] for s in scripts if s.get("origin") == "javaScript")
-    bundled = sources == ["userscripts/main.js", "userscripts/panel.js"]
+    bundled = sources == [f"userscripts/main.{ext}", f"userscripts/panel.{ext}"]
     return [os.path.join(project, "out", s["file"]) for s in scripts], bundled
 
 
@@ -125,31 +125,35 @@ def posted(scripts, work, label):
     return None if report["errors"] else report["messages"]
 
 
-def module_graph_rows(work):
+def module_graph_rows(work, typescript=False):
     """The module rows: `make_module_graph.py` at --scale (400 modules at scale 1, at least 50),
     built by `hawser build` cold (an empty cache folder, no output), again with one module
     changed (the cache the cold run filled), and with nothing changed; and by `esbuild --bundle
     --format=iife` on the same two entries. Each figure is the best of --runs. A hawser that
     fails or does not bundle (its manifest lists the modules as scripts) gets `n/a`, and so do
-    esbuild's rows without esbuild: the benchmark goes on."""
-    project = os.path.join(work, "modules")
+    esbuild's rows without esbuild: the benchmark goes on. With `typescript`, the same graph
+    written in TypeScript (`make_module_graph.py --typescript`), which esbuild strips too."""
+    ext = "ts" if typescript else "js"
+    project = os.path.join(work, "modules-ts" if typescript else "modules")
     modules, entries, size = map(int, subprocess.run(
-        [sys.executable, os.path.join(here, "make_module_graph.py"), project, str(args.scale)],
+        [sys.executable, os.path.join(here, "make_module_graph.py"), project, str(args.scale)] + (["--typescript"] if typescript else []),
         capture_output=True, check=True, text=True).stdout.split())
-    label = f"ES modules ({modules} modules + a CommonJS package, {entries} entries, {mb(size):.2f} MB)"
+    kind = "TypeScript modules" if typescript else "ES modules"
+    label = f"{kind} ({modules} modules + a CommonJS package, {entries} entries, {mb(size):.2f} MB)"
     esbuild = shutil.which("esbuild")
     esbuild_seconds = None
     if esbuild:
+        out = os.path.join(work, "modules-ts-esbuild" if typescript else "modules-esbuild")
         command = [esbuild, "--bundle", "--format=iife", "--platform=browser", "--log-level=error",
-                   "userscripts/main.js", "userscripts/panel.js", "--outdir=" + os.path.join(work, "modules-esbuild")]
+                   f"userscripts/main.{ext}", f"userscripts/panel.{ext}", "--outdir=" + out]
         esbuild_seconds, _ = best(command, project)
         row(f"{label}: esbuild --bundle --format=iife", f"{esbuild_seconds:.3f} s")
-        reference = posted([os.path.join(work, "modules-esbuild", n) for n in ("main.js", "panel.js")], work, "esbuild")
+        reference = posted([os.path.join(out, n) for n in ("main.js", "panel.js")], work, "esbuild-" + ext)
     else:
         row(f"{label}: esbuild --bundle --format=iife", "n/a (no esbuild: scripts/install-deps.sh)")
         reference = None
 
-    cache = os.path.join(work, "modules-cache")
+    cache = os.path.join(work, "modules-ts-cache" if typescript else "modules-cache")
     build = [args.hawser, "build", "--directory", project, "--cache-dir", cache]
 
     def attempt():
@@ -168,15 +172,15 @@ def module_graph_rows(work):
             break
         colds.append(seconds)
     if why is None:
-        scripts, bundled = module_entries(project)
+        scripts, bundled = module_entries(project, ext)
         if not bundled:
             why = "hawser build does not bundle modules yet (its manifest lists them as scripts)"
     if why is not None:
         row(f"{label}: hawser build", f"n/a ({why})")
         return
     cold = min(colds)
-    same = posted(scripts, work, "hawser")
-    changed = os.path.join(project, "userscripts", "lib", f"m{modules // 2:04}.js")
+    same = posted(scripts, work, "hawser-" + ext)
+    changed = os.path.join(project, "userscripts", "lib", f"m{modules // 2:04}.{ext}")
     with open(changed) as f:
         original = f.read()
     edits = []
@@ -342,6 +346,8 @@ try:
     # ES modules: a generated DAG of modules and a CommonJS package, two entries, bundled by
     # hawser build (cold, one module changed, nothing changed) and by esbuild.
     module_graph_rows(work)
+    # The same graph in TypeScript: stripped by hawser build, and by esbuild.
+    module_graph_rows(work, typescript=True)
 finally:
     shutil.rmtree(work, ignore_errors=True)
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the ES module project of `make bench`'s module rows, deterministic from a seed.
 
-Usage: make_module_graph.py FOLDER [SCALE] [SEED]. At scale 1 the scripts folder holds 400
+Usage: make_module_graph.py FOLDER [SCALE] [SEED] [--typescript]. At scale 1 the scripts folder holds 400
 ES modules (at least 50 at any scale) in `userscripts/lib/`, importing each other in a DAG:
 module i imports modules 2i+1 and 2i+2 (a tree, about log2(n) deep) and one more module
 after it (so modules are shared), with named imports, `import * as`, a default export and
@@ -11,15 +11,28 @@ first). Two entries, `userscripts/main.js` (imports module 0) and `userscripts/p
 (modules 1 and 2, through a namespace), post their results to the `result` handler, which
 `hawser.json` lists under `registered`. Prints "MODULES ENTRIES BYTES", BYTES being the
 JavaScript written below userscripts/ and node_modules/.
+
+With --typescript the modules and entries are TypeScript (`.ts`): the same program with type
+annotations, an interface and a type alias per module, generic calls, `as` assertions and
+parameter properties, imported as `./m0001.js` as tsc resolves it (the CommonJS package stays
+JavaScript).
 """
 import json
 import os
 import random
 import sys
 
-folder = sys.argv[1]
-scale = float(sys.argv[2]) if len(sys.argv) > 2 else 1.0
-seed = int(sys.argv[3]) if len(sys.argv) > 3 else 11
+typescript = "--typescript" in sys.argv
+positional = [a for a in sys.argv[1:] if a != "--typescript"]
+folder = positional[0]
+scale = float(positional[1]) if len(positional) > 1 else 1.0
+seed = int(positional[2]) if len(positional) > 2 else 11
+ext = "ts" if typescript else "js"
+
+
+def t(annotation):
+    """A type annotation (`: number`) in TypeScript, nothing in JavaScript."""
+    return annotation if typescript else ""
 rng = random.Random(seed)
 count = max(50, int(400 * scale))
 written = 0
@@ -45,9 +58,12 @@ def module(i):
     if i % 10 == 0:
         lines.append('import textkit from "textkit";')
     lines.append("")
-    lines.append(f"const table{i} = [" + ", ".join(str(rng.randrange(1000)) for _ in range(12)) + "];")
-    lines.append(f"function mix{i}(x) {{")
-    lines.append(f"  let total = x;")
+    if typescript:
+        lines.append(f"export interface Info{i} {{ index: number; name: string }}")
+        lines.append(f"type Table{i} = readonly number[];")
+    lines.append(f"const table{i}{t(f': Table{i}')} = [" + ", ".join(str(rng.randrange(1000)) for _ in range(12)) + "];")
+    lines.append(f"function mix{i}(x{t(': number')}){t(': number')} {{")
+    lines.append(f"  let total{t(': number')} = x;")
     lines.append(f"  for (const n of table{i}) {{")
     lines.append(f"    total = (total * 31 + n) % 1000003;")
     lines.append("  }")
@@ -59,31 +75,35 @@ def module(i):
     if i % 10 == 0:
         terms.append(f'textkit.checksum("m{i}")')
     body = " + ".join(terms) if terms else "1"
-    lines.append(f"let memo{i} = null;")
-    lines.append(f"export function value{i}() {{")
+    lines.append(f"let memo{i}{t(': number | null')} = null;")
+    lines.append(f"export function value{i}(){t(': number')} {{")
     lines.append(f"  if (memo{i} === null) memo{i} = mix{i}({body});")
-    lines.append(f"  return memo{i};")
+    lines.append(f"  return memo{i}{t('!')};")
     lines.append("}")
     lines.append(f"export class Widget{i} {{")
-    lines.append(f"  constructor(label) {{ this.label = label + \"-{i}\"; }}")
-    lines.append(f"  describe() {{ return `${{this.label}}: ${{value{i}()}}`; }}")
+    if typescript:
+        lines.append(f"  readonly label: string;")
+        lines.append(f"  constructor(label: string, private readonly suffix: string = \"-{i}\") {{ this.label = label + this.suffix; }}")
+    else:
+        lines.append(f"  constructor(label) {{ this.label = label + \"-{i}\"; }}")
+    lines.append(f"  describe(){t(': string')} {{ return `${{this.label}}: ${{value{i}()}}`; }}")
     lines.append("}")
-    lines.append(f"export default {{ index: {i}, name: \"m{i}\" }};")
+    lines.append(f"export default {{ index: {i}, name: \"m{i}\" }}{' as Info' + str(i) if typescript else ''};")
     if children:
         lines.append(f'export {{ value{children[0]} as first{i} }} from "./m{children[0]:04}.js";')
     return "\n".join(lines) + "\n"
 
 
 for i in range(count):
-    write(f"userscripts/lib/m{i:04}.js", module(i))
+    write(f"userscripts/lib/m{i:04}.{ext}", module(i))
 
-write("userscripts/main.js", """import { value0, Widget0 } from "./lib/m0000.js";
+write(f"userscripts/main.{ext}", """import { value0, Widget0 } from "./lib/m0000.js";
 import info from "./lib/m0000.js";
 
 const widget = new Widget0("main");
 window.webkit.messageHandlers.result.postMessage({ value: value0(), info, text: widget.describe() });
 """)
-write("userscripts/panel.js", """import * as one from "./lib/m0001.js";
+write(f"userscripts/panel.{ext}", """import * as one from "./lib/m0001.js";
 import { value2 } from "./lib/m0002.js";
 
 window.webkit.messageHandlers.result.postMessage({ panel: [one.value1(), value2(), Object.keys(one).length] });
