@@ -53,6 +53,13 @@ final class TypeScriptSources: @unchecked Sendable {
         return OriginalText(bytes: file.source, offset: { result.sourceOffset(ofOutput: $0) })
     }
 
+    /// The names a stripped module exports as types only; none for a file not stripped.
+    func typeExports(of path: String) -> Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return Set(stripped[ModulePath.normalize(path)]?.result.typeExports ?? [])
+    }
+
     /// `input` with every TypeScript script and page stripped, and its `files` stripping the
     /// modules they read.
     func strip(_ input: ProjectInput) -> ProjectInput {

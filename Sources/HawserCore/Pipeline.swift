@@ -155,7 +155,7 @@ public enum Pipeline {
         let scripts = input.scripts.filter { $0.isUserScript && !$0.isStyleSheet }
         let files = input.files ?? InMemoryFiles(input.scripts + input.pages)
         let graph = ModuleGraph.build(scripts: scripts, files: files, lintedPaths: Set(scripts.map(\.path)), cache: cache)
-        return ModuleLinker(graph: graph, bundling: bundling, originalText: typescript.original(of:))
+        return ModuleLinker(graph: graph, bundling: bundling, originalText: typescript.original(of:), typeExports: typescript.typeExports(of:))
     }
 
     /// An `unsupported-typescript` error for each JSX file (`.jsx`, `.tsx`) of the scripts

@@ -188,3 +188,45 @@ extension TypeScriptPipelineTests {
         }
     }
 }
+
+extension TypeScriptPipelineTests {
+    /// A type imported or re-exported without `type` (tsc without isolatedModules, and esbuild,
+    /// accept it; Capacitor's index.ts does it) is no missing export: it is erased where it is
+    /// declared. A name that is neither a value nor a type still is.
+    func testTypesImportedAndReExportedWithoutTypeAreNoMissingExports() throws {
+        let result = try ModuleBundleTests.build([
+            "userscripts/app.ts": """
+                import { Callback, Options, send, Shape, Other } from "./index";
+                const options: Options = { name: "go" };
+                const callback: Callback = () => {};
+                const shape: Shape | Other | undefined = undefined;
+                send(options.name, callback, shape);
+
+                """,
+            "userscripts/index.ts": """
+                export { send, Callback } from "./lib";
+                export * from "./shapes";
+                interface Options { name: string }
+                export { Options };
+
+                """,
+            "userscripts/lib.ts": """
+                export type Callback = () => void;
+                export function send(name: string, callback: Callback, shape: unknown): void {
+                  window.webkit.messageHandlers[name].postMessage(shape === undefined);
+                }
+
+                """,
+            "userscripts/shapes.ts": "export interface Shape { size: number }\nexport type { Shape as Other };\n",
+        ])
+        XCTAssertEqual(result.report.errorCount, 0, ReportFormat.text.render(result.report))
+        XCTAssertEqual(try ModuleBundleTests.run(result, ["app.js"]), #"[{"go":true}]"#)
+
+        let missing = try ModuleBundleTests.build([
+            "userscripts/app.ts": "import { Callbak } from \"./lib\";\nconst c: Callbak = null!;\n",
+            "userscripts/lib.ts": "export type Callback = () => void;\nexport const x = 1;\n",
+        ])
+        XCTAssertEqual(missing.report.diagnostics.filter { $0.code == .moduleError }.map(\.message),
+                       ["'userscripts/lib.ts' has no export named 'Callbak'"], ReportFormat.text.render(missing.report))
+    }
+}

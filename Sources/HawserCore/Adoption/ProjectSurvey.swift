@@ -123,9 +123,11 @@ public enum ProjectSurvey {
             return WebFile(file: file, uses: 0, isCandidate: false, vendoredFolder: vendored, isMinified: minified)
         }
         var uses = 0, dynamic = false, broken = false
+        // TypeScript is read as the JavaScript it stands for, as the build reads it.
+        let javascript = TypeScriptDialect(path: file.path).map { TypeScriptStripper.strip(file.bytes, file: file.path, dialect: $0).javascript } ?? file.bytes
         let parts: [(bytes: [UInt8], origin: SourcePoint)] = file.isPage
             ? HTMLScriptExtractor.inlineScripts(in: file.bytes).map { ($0.bytes, $0.origin) }
-            : [(file.bytes, SourcePoint(line: 1, column: 1))]
+            : [(javascript, SourcePoint(line: 1, column: 1))]
         for part in parts {
             let facts = JavaScriptFrontEnd.analyze(script: part.bytes, file: file.path, origin: part.origin)
             uses += facts.uses.count

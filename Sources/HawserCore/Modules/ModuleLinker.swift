@@ -38,6 +38,10 @@ struct ModuleLinker {
         case found(Target)
         case notFound
         case ambiguous
+        /// A name a TypeScript module exports as a type only: erased there, so it has no
+        /// binding, and an import or re-export of it is erased too in effect (never read at run
+        /// time), as esbuild and tsc without `isolatedModules` treat it.
+        case type
     }
 
     /// The bundle of every bundled entry, by its normalised path.
@@ -47,10 +51,17 @@ struct ModuleLinker {
     /// module's own source, to which its stripped JavaScript's offsets lead.
     private let originalText: @Sendable (String) -> OriginalText?
 
+    /// The names a TypeScript module exports as types only (`StrippedTypeScript.typeExports`).
+    private let typeExports: @Sendable (String) -> Set<String>
+
     /// With `bundling` (a build), every bundled entry's bundle is made; lint needs only the checks.
-    init(graph: ModuleGraph, bundling: Bool = true, originalText: @escaping @Sendable (String) -> OriginalText? = { _ in nil }) {
+    init(
+        graph: ModuleGraph, bundling: Bool = true, originalText: @escaping @Sendable (String) -> OriginalText? = { _ in nil },
+        typeExports: @escaping @Sendable (String) -> Set<String> = { _ in [] }
+    ) {
         self.graph = graph
         self.originalText = originalText
+        self.typeExports = typeExports
         check()
         guard bundling else { return }
         for entry in graph.bundledEntries { bundles[entry] = bundle(entry: entry) }
@@ -94,7 +105,7 @@ struct ModuleLinker {
     private mutating func checkImport(_ name: String, from target: String, at: SourceLocation) {
         var visited: Set<String> = []
         switch resolveExport(target, name, &visited) {
-        case .found:
+        case .found, .type:
             break
         case .notFound:
             let names = exportedNames(of: target)
@@ -162,8 +173,10 @@ struct ModuleLinker {
                 continue
             }
         }
+        if typeExports(path).contains(name) { return .type }
         if name == "default" { return .notFound }
         var starResolution: Resolution = .notFound
+        var isType = false
         for case .star(let request, _) in source.exports {
             guard let target = graph.target(of: path, staticRequest: request), graph.modules[target]?.format == .esModule else { continue }
             let resolution = resolveExport(target, name, &visited)
@@ -176,11 +189,13 @@ struct ModuleLinker {
                 } else if starResolution != resolution {
                     return .ambiguous
                 }
+            case .type:
+                isType = true
             case .notFound:
                 continue
             }
         }
-        return starResolution
+        return starResolution == .notFound && isType ? .type : starResolution
     }
 
     /// Every name the module's namespace has: its own exports and, through `export *`, every

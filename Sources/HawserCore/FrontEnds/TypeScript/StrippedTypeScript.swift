@@ -49,11 +49,17 @@ struct StrippedTypeScript: Hashable, Sendable, Codable {
     var replacements: [Replacement]
     /// Refused syntax (`unsupported-typescript`) and syntax errors, at source positions.
     var diagnostics: [Diagnostic]
+    /// The names the module exports as types only (`export interface A`, `export type B = …`,
+    /// `export type { C }`, `export { type D }`, `export { E }` of a local type), sorted: erased
+    /// here, so an import or re-export of one elsewhere names nothing at run time, and the
+    /// linker lets it go as a type, as esbuild does, instead of reporting a missing export.
+    var typeExports: [String]
 
-    init(javascript: [UInt8], replacements: [Replacement] = [], diagnostics: [Diagnostic] = []) {
+    init(javascript: [UInt8], replacements: [Replacement] = [], diagnostics: [Diagnostic] = [], typeExports: [String] = []) {
         self.javascript = javascript
         self.replacements = replacements
         self.diagnostics = diagnostics
+        self.typeExports = typeExports
     }
 
     /// Whether every output byte sits at its source offset (nothing was compiled).

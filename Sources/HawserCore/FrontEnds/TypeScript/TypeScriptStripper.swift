@@ -43,6 +43,8 @@ struct TypeScriptStripPass {
     var declaredEnums: Set<String> = []
     /// Class members with modifiers to erase, checked after the walk (`guardMemberStart`).
     var modifiedMembers: [SyntaxNode] = []
+    /// The names exported as types only (`StrippedTypeScript.typeExports`).
+    var typeExports: Set<String> = []
 
     init(tree: SyntaxTree, file: String, allowsJSX: Bool) {
         self.tree = tree
@@ -68,7 +70,59 @@ struct TypeScriptStripPass {
         }
         for node in enums { compileEnum(node) }
         for member in modifiedMembers { guardMemberStart(member) }
+        eraseLocalTypeExports()
         keepModuleMarker()
+    }
+
+    /// The name an export specifier exports: its alias, or its name.
+    func exportedName(_ specifier: SyntaxNode) -> String? {
+        (specifier.child(field: "alias") ?? specifier.child(field: "name"))?.text
+    }
+
+    /// `interface A {}` … `export { A }`: a local name declared only as a type, exported by
+    /// name. tsc knows it is a type and elides the specifier; so does this pass, and the name
+    /// is a type export. A name also declared as a value (`const A`, an enum, a function, a
+    /// class, an import binding) is kept.
+    mutating func eraseLocalTypeExports() {
+        var types: Set<String> = [], values: Set<String> = [], specifiers: [SyntaxNode] = []
+        func declares(_ node: SyntaxNode) {
+            switch node.type {
+            case "interface_declaration", "type_alias_declaration":
+                if let name = node.child(field: "name")?.text { types.insert(name) }
+            case "function_declaration", "generator_function_declaration", "class_declaration", "abstract_class_declaration",
+                 "enum_declaration":
+                if let name = node.child(field: "name")?.text { values.insert(name) }
+            case "lexical_declaration", "variable_declaration":
+                for declarator in node.namedChildren where declarator.type == "variable_declarator" {
+                    if let name = declarator.child(field: "name"), name.type == "identifier" { values.insert(name.text) } else { values.insert("\u{0}any") }
+                }
+            case "import_statement":
+                for index in Int(node.index)..<node.subtreeEnd where tree.node(at: index).type == "identifier" {
+                    values.insert(tree.node(at: index).text)
+                }
+            default:
+                break
+            }
+        }
+        for statement in tree.root.childSequence where !statement.hasError {
+            if statement.type == "export_statement" {
+                if let declaration = statement.child(field: "declaration") { declares(declaration) }
+                // `export { … }` without `from`, not `export type { … }`.
+                guard statement.child(field: "source") == nil, !hasToken(statement, "type"),
+                      let clause = statement.namedChildren.first(where: { $0.type == "export_clause" }) else { continue }
+                specifiers += clause.namedChildren.filter { $0.type == "export_specifier" }
+            } else {
+                declares(statement)
+            }
+        }
+        // A destructuring declaration may declare any name: nothing is taken for a type then.
+        guard !values.contains("\u{0}any") else { return }
+        for specifier in specifiers {
+            guard let name = specifier.child(field: "name")?.text, types.contains(name), !values.contains(name),
+                  output[specifier.startByte..<specifier.endByte].contains(where: { !Self.isSpace($0) }) else { continue }
+            if let exported = exportedName(specifier) { typeExports.insert(exported) }
+            eraseListItem(specifier)
+        }
     }
 
     /// `a = 1` then `public [key]() {}`: with `public` erased, the member would start with `[`
@@ -121,6 +175,7 @@ struct TypeScriptStripPass {
             return visitImport(node)
         case "import_specifier", "export_specifier":
             if let first = node.firstChild, !first.isNamed, first.type == "type", node.namedChildren.count > 0 {
+                if node.type == "export_specifier", let name = exportedName(node) { typeExports.insert(name) }
                 eraseListItem(node)
                 return true
             }
@@ -277,7 +332,13 @@ struct TypeScriptStripPass {
     }
 
     mutating func visitExport(_ node: SyntaxNode) -> Bool {
-        if hasToken(node, "type") { return erase(node) }
+        if hasToken(node, "type") {
+            // `export type { A, B as C }` (and `… from`): every name it exports is a type.
+            for index in Int(node.index)..<node.subtreeEnd where tree.node(at: index).type == "export_specifier" {
+                if let name = exportedName(tree.node(at: index)) { typeExports.insert(name) }
+            }
+            return erase(node)
+        }
         if hasToken(node, "="), !node.hasError {
             // `export = v` → `module.exports = v`
             if let equals = node.childSequence.first(where: { !$0.isNamed && $0.type == "=" }) {
@@ -291,7 +352,10 @@ struct TypeScriptStripPass {
         }
         guard let declaration = node.child(field: "declaration") else { return false }
         switch declaration.type {
-        case "interface_declaration", "type_alias_declaration", "function_signature":
+        case "interface_declaration", "type_alias_declaration":
+            if let name = declaration.child(field: "name")?.text { typeExports.insert(hasToken(node, "default") ? "default" : name) }
+            return erase(node)
+        case "function_signature":
             return erase(node)
         case "ambient_declaration":
             return eraseAmbient(declaration, statement: node)
@@ -622,6 +686,8 @@ struct TypeScriptStripPass {
             position = edit.range.upperBound
         }
         javascript.append(contentsOf: output[position...])
-        return StrippedTypeScript(javascript: javascript, replacements: replacements, diagnostics: diagnostics.sorted(by: Diagnostic.sortKey))
+        return StrippedTypeScript(
+            javascript: javascript, replacements: replacements, diagnostics: diagnostics.sorted(by: Diagnostic.sortKey),
+            typeExports: typeExports.sorted())
     }
 }
