@@ -354,7 +354,8 @@ public enum Pipeline {
         var facts = JavaScriptFacts(file: file)
         for script in HTMLScriptExtractor.scripts(in: html) {
             var part = analyzeJavaScript(
-                script.bytes, file: file, runtimeGlobal: runtimeGlobal, placeholders: placeholders,
+                TypeScriptStripper.javascript(ofInlineScript: script.bytes, lang: script.typeScriptLang),
+                file: file, runtimeGlobal: runtimeGlobal, placeholders: placeholders,
                 position: { position(script.documentPoint(of: $0)) }, nesting: nesting)
             if script.attribute != nil, !JavaScriptFrontEnd.mayUseHandlers(script.bytes, runtimeGlobal: runtimeGlobal) {
                 // An attribute that names no handler may not be JavaScript at all (a server

@@ -230,3 +230,29 @@ extension TypeScriptPipelineTests {
                        ["'userscripts/lib.ts' has no export named 'Callbak'"], ReportFormat.text.render(missing.report))
     }
 }
+
+extension TypeScriptPipelineTests {
+    /// `<script lang="ts">` of a Vue or Svelte component is linted as the JavaScript it stands
+    /// for, at its place in the file (it was skipped: a handler used only there went unseen).
+    func testTypeScriptInAComponentIsLinted() {
+        let vue = """
+            <template><button @click="send">Go</button></template>
+            <script setup lang="ts">
+            interface Payload { id: number }
+            function send(): void {
+              const body: Payload = { id: 1 };
+              window.webkit.messageHandlers.save.postMessage(body);
+            }
+            </script>
+            <script lang="tsx">const view = <div onClick={(): void => window.webkit.messageHandlers.tap.postMessage(null as unknown)} />;</script>
+
+            """
+        let input = ProjectInput(scripts: [], swift: [], pages: [SourceFile(path: "web/App.vue", text: vue)])
+        let report = Pipeline.run(input, rendering: false).report
+        // No Swift registers them: each is an error at its name, and nothing else is.
+        XCTAssertEqual(report.diagnostics.map(\.code), [.unregisteredHandler, .unregisteredHandler], ReportFormat.text.render(report))
+        XCTAssertEqual(
+            report.handlers.flatMap(\.uses).map { "\($0.name)@\($0.location)" }.sorted(),
+            ["save@web/App.vue:6:33", "tap@web/App.vue:9:89"])
+    }
+}

@@ -126,7 +126,9 @@ public enum ProjectSurvey {
         // TypeScript is read as the JavaScript it stands for, as the build reads it.
         let javascript = TypeScriptDialect(path: file.path).map { TypeScriptStripper.strip(file.bytes, file: file.path, dialect: $0).javascript } ?? file.bytes
         let parts: [(bytes: [UInt8], origin: SourcePoint)] = file.isPage
-            ? HTMLScriptExtractor.inlineScripts(in: file.bytes).map { ($0.bytes, $0.origin) }
+            ? HTMLScriptExtractor.inlineScripts(in: file.bytes).map {
+                (TypeScriptStripper.javascript(ofInlineScript: $0.bytes, lang: $0.typeScriptLang), $0.origin)
+            }
             : [(javascript, SourcePoint(line: 1, column: 1))]
         for part in parts {
             let facts = JavaScriptFrontEnd.analyze(script: part.bytes, file: file.path, origin: part.origin)

@@ -14,6 +14,10 @@ struct InlineScript: Hashable, Sendable {
     /// For an attribute value with character references: runs of `bytes` and where each starts in
     /// the document (see `documentPoint(of:)`). Empty when `bytes` are as in the document.
     var segments: [Segment]
+    /// The `lang` of a `<script lang="ts">` (or `typescript`, `tsx`) of a Svelte or Vue
+    /// component, lowercased: TypeScript, which is read as the JavaScript it stands for once its
+    /// types are stripped. Nil for JavaScript.
+    var typeScriptLang: String?
 
     /// A run of a decoded attribute value that starts at `scriptOffset`. An exact run is copied
     /// from the document one byte for one, within one line from `point`; the bytes a character
@@ -24,11 +28,12 @@ struct InlineScript: Hashable, Sendable {
         var exact: Bool
     }
 
-    init(bytes: [UInt8], origin: SourcePoint, attribute: String? = nil, segments: [Segment] = []) {
+    init(bytes: [UInt8], origin: SourcePoint, attribute: String? = nil, segments: [Segment] = [], typeScriptLang: String? = nil) {
         self.bytes = bytes
         self.origin = origin
         self.attribute = attribute
         self.segments = segments
+        self.typeScriptLang = typeScriptLang
     }
 
     /// The document position of a script position (1-based line, byte column, lines ending as
@@ -74,11 +79,12 @@ enum HTMLScriptExtractor {
     }
 
     /// Whether a `type` attribute value denotes a script the browser runs as JavaScript.
-    /// `<script lang="ts">` in a Svelte or Vue component: TypeScript, which the JavaScript
-    /// grammar does not read.
-    static func isTypeScript(_ value: String?) -> Bool {
-        guard let value else { return false }
-        return ["ts", "typescript", "tsx"].contains(value.trimmingASCIIWhitespace().lowercased())
+    /// `<script lang="ts">` in a Svelte or Vue component: TypeScript (the `lang`, lowercased),
+    /// which the JavaScript grammar reads only once its types are stripped; nil otherwise.
+    static func typeScriptLang(_ value: String?) -> String? {
+        guard let value else { return nil }
+        let lang = value.trimmingASCIIWhitespace().lowercased()
+        return ["ts", "typescript", "tsx"].contains(lang) ? lang : nil
     }
 
     static func isJavaScriptType(_ value: String?) -> Bool {
@@ -139,9 +145,10 @@ enum HTMLScriptExtractor {
                     if tag.name == "script" {
                         let contentStart = index
                         let contentEnd = scriptDataEnd(from: contentStart)
-                        if tag.attributes["src"] == nil, HTMLScriptExtractor.isJavaScriptType(tag.attributes["type"] ?? nil),
-                           !HTMLScriptExtractor.isTypeScript(tag.attributes["lang"] ?? nil) {
-                            scripts.append(InlineScript(bytes: Array(bytes[contentStart..<contentEnd]), origin: point(at: contentStart)))
+                        if tag.attributes["src"] == nil, HTMLScriptExtractor.isJavaScriptType(tag.attributes["type"] ?? nil) {
+                            scripts.append(InlineScript(
+                                bytes: Array(bytes[contentStart..<contentEnd]), origin: point(at: contentStart),
+                                typeScriptLang: HTMLScriptExtractor.typeScriptLang(tag.attributes["lang"] ?? nil)))
                         }
                         index = contentEnd
                     } else if rawTextElements.contains(tag.name) {

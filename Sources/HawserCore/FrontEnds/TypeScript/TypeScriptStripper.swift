@@ -21,6 +21,17 @@ enum TypeScriptStripper {
     }
 }
 
+extension TypeScriptStripper {
+    /// The JavaScript of an inline script of a page: the bytes themselves, or, for the `lang`
+    /// of a `<script lang="ts">` (`ts`, `typescript`, `tsx`), the script stripped of its types.
+    /// Positions are kept; a page is only linted, so what the stripper refuses is left to the
+    /// JavaScript front end's syntax errors.
+    static func javascript(ofInlineScript bytes: [UInt8], lang: String?) -> [UInt8] {
+        guard let lang else { return bytes }
+        return strip(bytes, file: "", dialect: lang == "tsx" ? .tsx : .typescript).javascript
+    }
+}
+
 /// One stripping pass over one tree.
 struct TypeScriptStripPass {
     let tree: SyntaxTree
