@@ -148,4 +148,11 @@ final class JSONParseTests: XCTestCase {
         assertError("{\r  \"a\u{2}\": 1}", 2, 5, "a raw control character (U+0002) in a string; escape it")
         assertError("{\r\n  \"a\": ?}", 2, 8, "expected a JSON value, found '?'")
     }
+
+    /// What Hawser writes is printable: DEL and the C1 controls are escaped like the C0 ones
+    /// (JSON allows them raw; the mutation test found a handler name with a DEL in `--format json`).
+    func testWrittenStringsEscapeEveryControlCharacter() throws {
+        XCTAssertEqual(JSON.stringLiteral("a\u{7F}b\u{85}c\u{9F}\u{A0}\u{1}"), #""a\u007fb\u0085c\u009f\#u{A0}\u0001""#)
+        XCTAssertEqual(try JSON.parse(Array(JSON.stringLiteral("a\u{7F}\u{85}").utf8)), .string("a\u{7F}\u{85}"))
+    }
 }

@@ -72,8 +72,9 @@ indirect enum JSON: Hashable, Sendable {
         return out
     }
 
-    /// Writes a JSON string literal. Escapes what JSON requires, and U+2028/U+2029 so the
-    /// output is also a valid JavaScript literal.
+    /// Writes a JSON string literal. Escapes what JSON requires, U+2028/U+2029 so the output is
+    /// also a valid JavaScript literal, and DEL and the C1 controls (U+007F–U+009F), which JSON
+    /// allows raw but no terminal, log or editor shows as what they are.
     static func writeString(_ value: String, to out: inout String) {
         out += "\""
         for scalar in value.unicodeScalars {
@@ -88,7 +89,7 @@ indirect enum JSON: Hashable, Sendable {
             case "\u{2028}": out += "\\u2028"
             case "\u{2029}": out += "\\u2029"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
