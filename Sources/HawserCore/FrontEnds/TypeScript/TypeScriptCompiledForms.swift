@@ -173,10 +173,7 @@ extension TypeScriptStripPass {
         case "string":
             return stringValue(node).map { .string($0) }
         case "template_string":
-            if node.childSequence.contains(where: { $0.type == "template_substitution" }) { return nil }
-            let text = node.text
-            guard text.count >= 2 else { return nil }
-            return .string(Self.unescape(String(text.dropFirst().dropLast())))
+            return stringValue(node).map { .string($0) }
         case "parenthesized_expression":
             guard let inner = firstNamedChild(node) else { return nil }
             return evaluate(inner, enumName: enumName, values: values, depth: depth + 1)
@@ -231,10 +228,20 @@ extension TypeScriptStripPass {
         }
     }
 
+    /// The value of a string literal, or of a template literal without substitutions, with its
+    /// escape sequences decoded (`JavaScriptEscapes`); nil for anything else.
     func stringValue(_ node: SyntaxNode) -> String? {
-        let text = node.text
-        guard text.count >= 2 else { return nil }
-        return Self.unescape(String(text.dropFirst().dropLast()))
+        guard node.type == "string" || node.type == "template_string" else { return nil }
+        var value = ""
+        for child in node.namedChildren {
+            switch child.type {
+            case "string_fragment": value += child.text
+            case "escape_sequence": value += JavaScriptEscapes.decode(child.text)
+            case "comment": continue
+            default: return nil
+            }
+        }
+        return value
     }
 
     static func toUInt32(_ value: Double) -> UInt32 {
@@ -284,46 +291,6 @@ extension TypeScriptStripPass {
             text = String(text[..<e]) + "e" + sign + exponent
         }
         return text
-    }
-
-    /// A string literal's value, for the escapes enum names and values use.
-    static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
-        var result = ""
-        var characters = Array(text.unicodeScalars)[...]
-        while let scalar = characters.popFirst() {
-            guard scalar == "\\", let next = characters.popFirst() else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch next {
-            case "n": result += "\n"
-            case "t": result += "\t"
-            case "r": result += "\r"
-            case "b": result += "\u{8}"
-            case "f": result += "\u{C}"
-            case "v": result += "\u{B}"
-            case "0": result += "\u{0}"
-            case "\n": break
-            case "x":
-                let hex = String(String.UnicodeScalarView(characters.prefix(2)))
-                characters = characters.dropFirst(2)
-                if let code = UInt32(hex, radix: 16), let value = Unicode.Scalar(code) { result.unicodeScalars.append(value) }
-            case "u":
-                var hex: String
-                if characters.first == "{" {
-                    let digits = characters.dropFirst().prefix { $0 != "}" }
-                    hex = String(String.UnicodeScalarView(digits))
-                    characters = characters.dropFirst(digits.count + 2)
-                } else {
-                    hex = String(String.UnicodeScalarView(characters.prefix(4)))
-                    characters = characters.dropFirst(4)
-                }
-                if let code = UInt32(hex, radix: 16), let value = Unicode.Scalar(code) { result.unicodeScalars.append(value) }
-            default: result.unicodeScalars.append(next)
-            }
-        }
-        return result
     }
 
     /// A JavaScript string literal in double quotes: a JSON one, which escapes U+2028 and U+2029 too.
