@@ -81,7 +81,7 @@ enum InitCommand: Subcommand {
                 guard FileManager.default.fileExists(atPath: childPath, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
                     if !name.hasPrefix("."), !skippedFolders.contains(name) { try visit(child) }
-                } else if extensions.contains((name as NSString).pathExtension.lowercased()), !ProjectInputs.isDeclarationFile(name),
+                } else if extensions.contains((name as NSString).pathExtension.lowercased()), !SourceFile.isDeclarationFile(name),
                           let data = FileManager.default.contents(atPath: childPath) {
                     files.append(SourceFile(path: child, bytes: Array(data)))
                 }

@@ -64,16 +64,11 @@ struct ProjectInputs {
     /// Folders never walked into.
     static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules"]
     /// TypeScript (`ts`, `mts`, `cts`) is compiled like JavaScript; JSX (`jsx`, `tsx`) is linted
-    /// only. Declaration files (`.d.ts`) are read for nothing (`isDeclarationFile`).
+    /// only. Declaration files (`.d.ts`) are read for nothing (`SourceFile.isDeclarationFile`).
     static let scriptExtensions: Set<String> = ["js", "css", "html", "htm", "svelte", "vue", "json", "ts", "mts", "cts", "tsx", "jsx"]
     /// Pages are linted for handler names only: no style sheets, no schemas.
     static let pageExtensions: Set<String> = ["js", "html", "htm", "svelte", "vue", "ts", "mts", "cts", "tsx", "jsx"]
 
-    /// A TypeScript declaration file (`.d.ts`, `.d.mts`, `.d.cts`): types only, never an input.
-    static func isDeclarationFile(_ path: String) -> Bool {
-        let lowercased = path.lowercased()
-        return lowercased.hasSuffix(".d.ts") || lowercased.hasSuffix(".d.mts") || lowercased.hasSuffix(".d.cts")
-    }
     static let nativeExtensions: Set<String> = ["swift", "m", "mm", "h"]
     static let configName = "hawser.json"
 
@@ -439,7 +434,7 @@ extension ProjectInputs {
                     return exclusions.excludes(folder: path)
                 }
                 for walked in try ProjectInputs.walk(folder, skip: skip) where extensions.contains(ProjectInputs.pathExtension(walked.relative).lowercased())
-                && (kind == .swift || !ProjectInputs.isDeclarationFile(walked.relative)) {
+                && (kind == .swift || !SourceFile.isDeclarationFile(walked.relative)) {
                     let path = ProjectInputs.join(display, walked.relative)
                     let canonical = ProjectInputs.absolute(walked.relative, below: folderPath) ?? ProjectInputs.absolute(path)
                     if exclusions.excludes(file: canonical) { continue }

@@ -27,10 +27,7 @@ enum StripCommand: Subcommand {
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
-        let lowercased = options.file.lowercased()
-        guard [".ts", ".mts", ".cts", ".tsx"].contains(where: { lowercased.hasSuffix($0) }),
-              !lowercased.hasSuffix(".d.ts"), !lowercased.hasSuffix(".d.mts"), !lowercased.hasSuffix(".d.cts")
-        else {
+        guard SourceFile.isTypeScript(options.file) else {
             throw UsageError(message: "'\(options.file)' is not a TypeScript file (.ts, .mts, .cts, .tsx; not .d.ts)", help: .strip)
         }
         let bytes: [UInt8]

@@ -51,10 +51,17 @@ extension SourceFile {
         return lowercased.hasSuffix(".js") || lowercased.hasSuffix(".jsx") || isTypeScript
     }
 
-    static func isTypeScript(_ path: String) -> Bool {
+    /// A TypeScript file by its name (`.ts`, `.mts`, `.cts`, `.tsx`), not a declaration file.
+    public static func isTypeScript(_ path: String) -> Bool {
+        guard !isDeclarationFile(path) else { return false }
         let lowercased = path.lowercased()
-        guard !lowercased.hasSuffix(".d.ts"), !lowercased.hasSuffix(".d.mts"), !lowercased.hasSuffix(".d.cts") else { return false }
         return lowercased.hasSuffix(".ts") || lowercased.hasSuffix(".mts") || lowercased.hasSuffix(".cts") || lowercased.hasSuffix(".tsx")
+    }
+
+    /// A TypeScript declaration file (`.d.ts`, `.d.mts`, `.d.cts`): types only, never an input.
+    public static func isDeclarationFile(_ path: String) -> Bool {
+        let lowercased = path.lowercased()
+        return lowercased.hasSuffix(".d.ts") || lowercased.hasSuffix(".d.mts") || lowercased.hasSuffix(".d.cts")
     }
 
     static func isStyleSheet(_ path: String) -> Bool { path.lowercased().hasSuffix(".css") }

@@ -10,15 +10,8 @@ enum TypeScriptDialect: String, Sendable, Codable {
     /// The dialect of a file name; nil for JavaScript and for declaration files (`.d.ts`,
     /// `.d.mts`, `.d.cts`), which hold only types and are read for nothing.
     init?(path: String) {
-        let lowercased = path.lowercased()
-        if lowercased.hasSuffix(".d.ts") || lowercased.hasSuffix(".d.mts") || lowercased.hasSuffix(".d.cts") { return nil }
-        if lowercased.hasSuffix(".ts") || lowercased.hasSuffix(".mts") || lowercased.hasSuffix(".cts") {
-            self = .typescript
-        } else if lowercased.hasSuffix(".tsx") {
-            self = .tsx
-        } else {
-            return nil
-        }
+        guard SourceFile.isTypeScript(path) else { return nil }
+        self = path.lowercased().hasSuffix(".tsx") ? .tsx : .typescript
     }
 
     var grammar: Grammar { self == .tsx ? .tsx : .typescript }
