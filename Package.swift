@@ -8,7 +8,7 @@ let package = Package(
         .executable(name: "hawser", targets: ["hawser"]),
         .library(name: "HawserCore", targets: ["HawserCore"]),
         // A target that applies it and has a hawser.json or a userscripts/ folder gets the
-        // generated bridge compiled in (README: "Add Hawser to your package").
+        // generated bridge compiled in (Documentation/build-integration.md: "Add Hawser to your package").
         .plugin(name: "HawserPlugin", targets: ["HawserPlugin"]),
         .plugin(name: "HawserLintCommand", targets: ["HawserLintCommand"]),
         .plugin(name: "HawserBuildCommand", targets: ["HawserBuildCommand"]),

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Fails when a file of HawserCore names a type declared in a later stage.
 
-The stages, earliest first, are the folders of Sources/HawserCore (ARCHITECTURE.md draws
-them). A file may name types of its own stage and of earlier ones; front ends may not name
-each other's types. The check reads type names, not members: it strips comments and string
+The stages, earliest first, are the folders of Sources/HawserCore
+(Documentation/architecture.md draws them). A file may name types of its own stage and of
+earlier ones; front ends may not name each other's types. The check reads type names, not members: it strips comments and string
 literals, collects the top-level types (and extensions' nested types) each folder declares,
 and looks up every capitalised identifier of every file.
 
@@ -117,7 +117,7 @@ def main():
     for relative, path in files:
         folder, rank = stage_of(relative)
         if folder is None:
-            problems.append(f"{path}: in no stage folder (see ARCHITECTURE.md)")
+            problems.append(f"{path}: in no stage folder (see Documentation/architecture.md)")
             continue
         with open(path, encoding="utf-8") as handle:
             text = strip(handle.read())
@@ -148,7 +148,7 @@ def main():
     for problem in problems:
         print(problem)
     if problems:
-        print(f"check-stages: {len(problems)} problem(s); the stages are in ARCHITECTURE.md", file=sys.stderr)
+        print(f"check-stages: {len(problems)} problem(s); the stages are in Documentation/architecture.md", file=sys.stderr)
         return 1
     print(f"check-stages: {len(texts)} files, {len(declared)} types, no use of a later stage")
     return 0

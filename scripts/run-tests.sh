@@ -3,7 +3,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# No file of HawserCore names a type of a later stage (ARCHITECTURE.md).
+# The documentation names every diagnostic code, hawser.json key, command and option the
+# sources define, and every relative link of README.md and Documentation/ resolves.
+python3 Tests/Docs/docs_test.py
+
+# No file of HawserCore names a type of a later stage (Documentation/architecture.md).
 python3 scripts/check-stages.py
 Tests/Stages/check-stages-test.sh
 
@@ -35,7 +39,7 @@ python3 Tests/TypeScript/demo_typecheck_test.py
 # is the committed output/.
 Tests/Plugin/demo-package-test.sh
 
-# Hawser as a dependency: a fresh clone of HEAD, the README's Package.swift, the plugin's
+# Hawser as a dependency: a fresh clone of HEAD, the Package.swift of Documentation/build-integration.md, the plugin's
 # incrementality, lint errors in the build, output identity, the command plugins.
 Tests/Plugin/consumer-test.sh
 

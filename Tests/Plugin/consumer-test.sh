@@ -2,7 +2,7 @@
 # Hawser as other people's packages see it (issues 9 and 12), in `make test`:
 #
 # - a fresh `git clone` of this repository's committed HEAD, used by path with no other step;
-# - a consumer package next to it whose Package.swift is the block the README shows under
+# - a consumer package next to it whose Package.swift is the block Documentation/build-integration.md shows under
 #   "Add Hawser to your package", with a target that applies the build-tool plugin (a copy of the
 #   demo's library target) and one that links HawserCore;
 # - the build-tool plugin's incrementality, measured from the build log: a no-op build does not
@@ -11,7 +11,7 @@
 # - the plugin's output byte for byte what `hawser build` writes for the same inputs, its
 #   generated Swift through swiftc, the command plugins, and no write outside the work directory.
 #
-# Prints the wall-clock time of each build (the incrementality figures of the README).
+# Prints the wall-clock time of each build (the incrementality figures of Documentation/testing.md).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -26,19 +26,19 @@ pass() { echo "consumer-test: ok: $*"; }
 git clone --quiet --no-checkout "$repo" "$work/hawser"
 git -C "$work/hawser" checkout --quiet --detach "$(git -C "$repo" rev-parse HEAD)"
 
-# The consumer: the README's Package.swift, verbatim, and the demo's library target as App.
+# The consumer: the Package.swift of Documentation/build-integration.md, verbatim, and the demo's library target as App.
 consumer="$work/consumer"
 mkdir -p "$consumer/Sources/Inspect"
-python3 - "$repo/README.md" "$consumer/Package.swift" <<'PY'
+python3 - "$repo/Documentation/build-integration.md" "$consumer/Package.swift" <<'PY'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read()
 section = text.split("\n## Add Hawser to your package\n", 1)[1].split("\n## ", 1)[0]
 block = re.search(r"```swift\n(.*?)```", section, re.S)
 if not block:
-    sys.exit("README: no ```swift block under 'Add Hawser to your package'")
+    sys.exit("Documentation/build-integration.md: no ```swift block under 'Add Hawser to your package'")
 open(sys.argv[2], "w", encoding="utf-8").write(block.group(1))
 PY
-grep -q '.package(path: "../hawser")' "$consumer/Package.swift" || { echo "consumer-test: the README block does not depend on ../hawser" >&2; exit 1; }
+grep -q '.package(path: "../hawser")' "$consumer/Package.swift" || { echo "consumer-test: the block of Documentation/build-integration.md does not depend on ../hawser" >&2; exit 1; }
 cp -R "$repo/Examples/DemoApp/Sources/DemoApp" "$consumer/Sources/App"
 cp -R "$repo/Examples/DemoApp/Web" "$consumer/Web"
 cat > "$consumer/Sources/Inspect/main.swift" <<'SWIFT'

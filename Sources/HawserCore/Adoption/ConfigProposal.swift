@@ -30,7 +30,7 @@ public struct ConfigProposal: Sendable, Equatable {
         public var files: Int
     }
 
-    /// The text of `hawser.json`: the keys in the README's order, two-space indentation.
+    /// The text of `hawser.json`: the keys in the order of Documentation/configuration.md's table, two-space indentation.
     public var config: String {
         var members: [(String, JSON)] = [("scripts", .array(scripts.map(JSON.string)))]
         if !pages.isEmpty { members.append(("pages", .array(pages.map(JSON.string)))) }

@@ -261,7 +261,7 @@ public enum ProjectSurvey {
             let notResolved = unresolved.filter { isInside($0.location.file, folder) }
             let inFiles = Set(registrations.map(\.location.file) + notResolved.map(\.location.file)).count
             findings.append("  swift    \(folder): \(count(registrations.count, "registration")) in \(count(inFiles, "file"))"
-                + (notResolved.isEmpty ? "" : ", and \(count(notResolved.count, "name")) Hawser cannot resolve (see 'registered' in the README)"))
+                + (notResolved.isEmpty ? "" : ", and \(count(notResolved.count, "name")) Hawser cannot resolve (see 'registered' in Documentation/configuration.md)"))
         }
         return (folders, findings)
     }

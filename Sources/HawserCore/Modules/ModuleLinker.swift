@@ -20,7 +20,7 @@ struct ModuleBundle {
 /// every use of an imported name rewritten to a read of that module's namespace (a live
 /// binding). A CommonJS module is the function `(module, exports, require)` around its text.
 /// This keeps each module's text as written, line by line, which the source map maps back
-/// token by token; ARCHITECTURE.md explains why this form and not scope hoisting.
+/// token by token; Documentation/architecture.md explains why this form and not scope hoisting.
 struct ModuleLinker {
     let graph: ModuleGraph
     /// The link errors: missing and ambiguous exports, `export *` of CommonJS, top-level
