@@ -5,9 +5,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 HAWSER := .build/release/hawser
-# The demo's config is in its package's library target (Examples/DemoApp); hawser runs in the
-# package's folder, as the build-tool plugin does, and writes the committed output/.
-DEMO := --directory Examples/DemoApp --config Sources/DemoApp/hawser.json --output ../../output
+# The demo: hawser.json at the top builds userscripts/ into the committed output/. The demo
+# package (Examples/DemoApp) links that config into its target, and its build-tool plugin runs
+# hawser here, so it writes the same bytes.
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap' -o -name '*.js' -o -name '*.swift.txt') Package.swift
 
 .PHONY: all build deps demo test sanitize e2e bench fuzz clean
@@ -23,7 +23,7 @@ $(HAWSER): $(SOURCES) Sources/TreeSitterJavaScript/grammar/SHA256SUMS
 	@touch $(HAWSER)
 
 demo: build
-	@$(HAWSER) build $(DEMO)
+	@$(HAWSER) build
 
 test: deps
 	@scripts/run-tests.sh
@@ -35,7 +35,7 @@ sanitize: deps
 
 # The committed output/ in a real WebKit (WebKitGTK under Xvfb); `make test` runs it too, on Linux.
 e2e: build
-	@$(HAWSER) build --check $(DEMO)
+	@$(HAWSER) build --check
 	@scripts/install-e2e-deps.sh
 	@xvfb-run -a /usr/bin/python3 Tests/E2E/webkit_e2e.py
 

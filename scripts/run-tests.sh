@@ -27,9 +27,8 @@ python3 Benchmarks/bench.py --scale 0.002 --runs 1 --hawser .build/debug/hawser 
 # Thousands of mutated fixture inputs through the binary: exit 0 or 1, never a signal, in bounded time.
 python3 Tests/Mutation/mutation-test.py --hawser .build/debug/hawser
 
-# The committed demo output must be what the sources build to. The demo's config is in its
-# package's library target; hawser runs in the package's folder, as the build-tool plugin does.
-.build/debug/hawser build --check --directory Examples/DemoApp --config Sources/DemoApp/hawser.json --output ../../output
+# The committed demo output must be what userscripts/ builds to, with the top-level hawser.json.
+.build/debug/hawser build --check
 
 # The demo's TypeScript scripts type-check against the committed output/Bridge.d.ts through the
 # scripts folder's tsconfig.json; a wrong payload fails at the field, naming the handler.

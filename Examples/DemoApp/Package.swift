@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The demo's Swift side. The library target applies Hawser's build-tool plugin to its
-// hawser.json and userscripts/, so `swift build` compiles the generated Bridge.swift into it.
+// The demo's Swift side. The library target applies Hawser's build-tool plugin; its hawser.json
+// is a link to the repository's top-level one, which names the top-level userscripts/, so
+// `swift build` compiles the Bridge.swift that `make demo` writes into output/.
 let package = Package(
     name: "DemoApp",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -16,7 +17,7 @@ let package = Package(
     targets: [
         .target(
             name: "DemoApp",
-            exclude: ["hawser.json", "userscripts"],
+            exclude: ["hawser.json"],
             plugins: [.plugin(name: "HawserPlugin", package: "Hawser")]
         ),
         .testTarget(name: "DemoAppTests", dependencies: ["DemoApp"]),

@@ -47,16 +47,24 @@ struct HawserProject {
         let hasScripts = fileManager.fileExists(atPath: folder.appendingPathComponent(Self.defaultScripts).path, isDirectory: &isDirectory)
             && isDirectory.boolValue
         guard hasConfig || hasScripts else { return nil }
-        self.root = root.standardizedFileURL
         self.folder = folder.standardizedFileURL
-        config = hasConfig ? configURL : nil
+        // A hawser.json that is a symbolic link is a config shared from elsewhere (the demo's
+        // target links the repository's top-level one): hawser runs in the folder of the file it
+        // links to, with the paths the config names resolved there, so the outputs are the bytes
+        // `hawser build` writes when run beside that file.
+        let linked = hasConfig
+            && (try? fileManager.destinationOfSymbolicLink(atPath: configURL.path)) != nil
+        let realConfig = configURL.resolvingSymlinksInPath().standardizedFileURL
+        let base = linked ? realConfig.deletingLastPathComponent() : self.folder
+        self.root = linked ? base : root.standardizedFileURL
+        config = hasConfig ? (linked ? realConfig : configURL) : nil
         var keys: [String: Any] = [:]
         if hasConfig, let data = fileManager.contents(atPath: configURL.path),
            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
             keys = object
         }
         func folders(_ key: String, _ defaults: [String]) -> [URL] {
-            ((keys[key] as? [String]) ?? defaults).map { folder.appendingPathComponent($0).standardizedFileURL }
+            ((keys[key] as? [String]) ?? defaults).map { base.appendingPathComponent($0).standardizedFileURL }
         }
         scriptFolders = folders("scripts", [Self.defaultScripts])
         pageFolders = folders("pages", [])

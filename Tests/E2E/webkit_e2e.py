@@ -877,7 +877,7 @@ def top_level_await_runs_awaits_a_reply_and_reports_errors_by_name(notes):
         page.close()
 
 
-# The demo's TypeScript script, Examples/DemoApp/Sources/DemoApp/userscripts/note-summary.ts, and
+# The demo's TypeScript script, userscripts/note-summary.ts, and
 # what it makes of NOTES_TXT: 2 lines, 10 words (split on JavaScript's \s, which holds U+2028 and
 # U+2029), so a short note.
 NOTE_SUMMARY = {"path": "notes.txt", "lines": 2, "words": 10, "length": "short"}
@@ -893,7 +893,7 @@ def flow_j_typescript_script_reads_a_note_and_posts_its_summary(notes):
     manifest = load_manifest()
     entries = [e for e in manifest["scripts"] if e["name"] == "note-summary"]
     check(entries, "output/manifest.json has no script note-summary: the demo's TypeScript script "
-                   "(Examples/DemoApp/Sources/DemoApp/userscripts/note-summary.ts) was not built into output/ "
+                   "(userscripts/note-summary.ts) was not built into output/ "
                    "(make demo, with a hawser that compiles TypeScript)")
     entry = entries[0]
     check_equal(entry["file"], "note-summary.js", "note-summary's file")

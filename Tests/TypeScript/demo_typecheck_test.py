@@ -2,7 +2,7 @@
 """The demo's TypeScript user scripts against the generated declarations, with tsc. Run by
 scripts/run-tests.sh (so by `make test`); takes seconds.
 
-1. `tsc --noEmit -p Examples/DemoApp/Sources/DemoApp/userscripts/tsconfig.json` succeeds: the
+1. `tsc --noEmit -p userscripts/tsconfig.json` succeeds: the
    scripts type-check against the committed output/Bridge.d.ts, which that tsconfig includes
    (`hawser build --check`, earlier in run-tests.sh, has found output/ current).
 2. A scratch copy of that folder and of output/Bridge.d.ts, at the same relative places, with wrong
@@ -23,7 +23,7 @@ import sys
 import tempfile
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-SCRIPTS = os.path.join("Examples", "DemoApp", "Sources", "DemoApp", "userscripts")
+SCRIPTS = "userscripts"
 SCRIPT = "note-summary.ts"
 DECLARATIONS = os.path.join("output", "Bridge.d.ts")
 

@@ -5,8 +5,9 @@ import Foundation
 /// compile error here until it is implemented, and a payload key renamed in a script changes
 /// the payload type this file reads.
 ///
-/// `Bridge` is not in this folder: Hawser's build-tool plugin generates it from `hawser.json` and
-/// `userscripts/` on every `swift build` whose inputs changed, and compiles it into this target.
+/// `Bridge` is not in this folder: Hawser's build-tool plugin generates it from `hawser.json` (a
+/// link to the repository's top-level config) and the top-level `userscripts/` on every
+/// `swift build` whose inputs changed, and compiles it into this target.
 ///
 /// Plain Foundation: no WebKit in here, so it builds and runs on Linux too (the tests dispatch
 /// real message bodies to it through the generated dispatcher).
