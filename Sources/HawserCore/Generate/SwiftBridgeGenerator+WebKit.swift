@@ -50,7 +50,7 @@ extension SwiftBridgeGenerator {
                 ])
             }
             w.line()
-            w.lines(Templates.webKitCookies)
+            w.lines(Templates.webKitCookies, ["name": model.name])
         }
         w.line()
         w.lines(Templates.webKitExtensions, ["name": model.name])

@@ -1519,7 +1519,7 @@ extension WebBridge {
     }
 
     /// Stores `cookies` as `setCookies(_:in:completion:)` does and returns once every
-    /// `setCookie` call has completed: `await Bridge.setCookies([cookie], in: configuration)`,
+    /// `setCookie` call has completed: `await WebBridge.setCookies([cookie], in: configuration)`,
     /// then `webView.load(request)`.
     @MainActor
     public static func setCookies(_ cookies: [HTTPCookie], in configuration: WKWebViewConfiguration) async {
