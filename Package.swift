@@ -58,6 +58,7 @@ let package = Package(
                 .embedInCode("Generate/Templates/dispatch.swift.txt"),
                 .embedInCode("Generate/Templates/json-value.swift.txt"),
                 .embedInCode("Generate/Templates/origins.swift.txt"),
+                .embedInCode("Generate/Templates/webkit-cookies.swift.txt"),
                 .embedInCode("Generate/Templates/webkit-extensions.swift.txt"),
                 .embedInCode("Generate/Templates/webkit-install.swift.txt"),
                 .embedInCode("Generate/Templates/webkit-proxy.swift.txt"),

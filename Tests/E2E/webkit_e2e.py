@@ -15,11 +15,13 @@ isolation test (default `.build/release/hawser`).
 
 import argparse
 import faulthandler
+import http.server
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
@@ -28,7 +30,8 @@ import gi
 gi.require_version("WebKit2", "4.1")
 gi.require_version("Gtk", "3.0")
 gi.require_version("JavaScriptCore", "4.1")
-from gi.repository import GLib, Gtk, JavaScriptCore, WebKit2  # noqa: E402
+gi.require_version("Soup", "3.0")
+from gi.repository import GLib, Gtk, JavaScriptCore, Soup, WebKit2  # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUTPUT = os.path.join(REPO, "output")
@@ -198,7 +201,10 @@ class Page:
     """One WebKitGTK web view with Hawser's scripts and handlers installed."""
 
     def __init__(self, html, base_uri=BASE_URI, native=None, before=(), after=(), scripts=None,
-                 manifest=None, notes=None):
+                 manifest=None, notes=None, web_context=None, uri=None, before_load=None):
+        """`web_context` gives the view that context (its website data manager, cookies
+        included); `uri` loads that address instead of `html`; `before_load(view)` runs just
+        before the load, with nothing run on the main loop in between."""
         self.native = native or Native()
         self.notes = notes if notes is not None else []
         manifest = manifest or load_manifest()
@@ -222,7 +228,10 @@ class Page:
                       "could not register the handler %r" % name)
                 self.ucm.connect("script-message-received::" + name, self._on_message, name)
 
-        self.view = WebKit2.WebView(user_content_manager=self.ucm)
+        if web_context is not None:
+            self.view = WebKit2.WebView(user_content_manager=self.ucm, web_context=web_context)
+        else:
+            self.view = WebKit2.WebView(user_content_manager=self.ucm)
         settings = self.view.get_settings()
         settings.set_enable_write_console_messages_to_stdout(VERBOSE)
         self.view.connect("load-changed", self._on_load_changed)
@@ -236,7 +245,12 @@ class Page:
 
         self.finished = False
         self.load_error = None
-        self.view.load_html(html, base_uri)
+        if before_load is not None:
+            before_load(self.view)
+        if uri is not None:
+            self.view.load_uri(uri)
+        else:
+            self.view.load_html(html, base_uri)
         spin_until(lambda: self.finished or self.load_error is not None, "the page to load")
         if self.load_error is not None:
             raise Failure("the page failed to load: %s" % self.load_error)
@@ -1216,6 +1230,160 @@ def escape_torture_through_the_build(notes):
               "the manifest names the odd script's source")
     finally:
         page.close()
+
+
+# -------------------------------------------------------------------------------------------------
+# Flow I: cookies before the first load. The generated Swift's `setCookies(_:in:)` calls
+# WKHTTPCookieStore.setCookie for each cookie and completes once every call has completed; the
+# app loads after that. WebKitGTK's equivalent is the cookie manager's add_cookie and its callback.
+
+
+class CookieServer:
+    """An HTTP server on 127.0.0.1 (ephemeral port, its own thread) recording each request's path
+    and Cookie header, in arrival order; every path answers with the same small page."""
+
+    def __init__(self):
+        requests = self.requests = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                requests.append((self.path, self.headers.get("Cookie")))
+                body = page_with("<p>cookies</p>").encode("utf-8")
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def url(self, path):
+        return "http://127.0.0.1:%d%s" % (self.server.server_address[1], path)
+
+    def first_cookie_header(self, path):
+        """The Cookie header of the first request for `path` (None: none; missing: no request)."""
+        for request_path, cookie in list(self.requests):
+            if request_path == path:
+                return cookie
+        raise Failure("no request for %s reached the server (got %s)" % (path, self.requests))
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def login_cookie(value):
+    """A session cookie for the server's host, readable by the page (not HttpOnly)."""
+    return Soup.Cookie.new("hawser_login", value, "127.0.0.1", "/", -1)
+
+
+def add_cookie(context, cookie, box=None):
+    """Starts storing `cookie` in the context's cookie store; returns `box` (a new dict by
+    default), which gets `stored` (add_cookie_finish's result) when WebKit calls back."""
+    box = {} if box is None else box
+
+    def done(manager, result, _data):
+        try:
+            box["stored"] = manager.add_cookie_finish(result)
+        except GLib.Error as error:
+            box["error"] = error.message
+
+    context.get_website_data_manager().get_cookie_manager().add_cookie(cookie, None, done, None)
+    return box
+
+
+def wait_cookie_stored(box, what):
+    spin_until(lambda: box, what)
+    if "error" in box:
+        raise Failure("%s: add_cookie failed: %s" % (what, box["error"]))
+    check_equal(box["stored"], True, "%s: add_cookie_finish" % what)
+
+
+def stored_cookie_values(context, uri):
+    """The values of `hawser_login` the cookie store holds for `uri`."""
+    box = {}
+
+    def done(manager, result, _data):
+        box["cookies"] = manager.get_cookies_finish(result)
+
+    context.get_website_data_manager().get_cookie_manager().get_cookies(uri, None, done, None)
+    spin_until(lambda: "cookies" in box, "the cookie store to list the cookies of %s" % uri)
+    return [c.get_value() for c in box["cookies"] if c.get_name() == "hawser_login"]
+
+
+def document_cookie(page):
+    return page.js("return document.cookie;")
+
+
+@test
+def flow_i_cookie_stored_before_the_first_load_is_sent_with_it(notes):
+    """As `await Bridge.setCookies([cookie], in: configuration)` then `webView.load(request)`:
+    the first request carries the cookie and the page sees it in document.cookie."""
+    server = CookieServer()
+    try:
+        for run in range(2):
+            context = WebKit2.WebContext.new_ephemeral()  # a fresh, empty cookie store each run
+            value = "waited-%d-%d" % (os.getpid(), run)
+            wait_cookie_stored(add_cookie(context, login_cookie(value)), "the cookie to be stored")
+            path = "/waited-%d" % run
+            page = Page(None, web_context=context, uri=server.url(path), notes=notes)
+            try:
+                check_equal(server.first_cookie_header(path), "hawser_login=" + value,
+                            "run %d: the Cookie header of the first request" % run)
+                check_equal(document_cookie(page), "hawser_login=" + value, "run %d: document.cookie" % run)
+            finally:
+                page.close()
+    finally:
+        server.close()
+
+
+UNWAITED_RUNS = 5
+
+
+@test
+def flow_i_cookie_not_waited_for_is_reported(notes):
+    """The race the helper avoids: add_cookie, then load at once without waiting for its callback.
+    Whether the first request carries the cookie is up to WebKit's scheduling, so it is only
+    reported (a note); what is checked is what is certain: the callback comes, the page loads,
+    and afterwards the store holds the cookie."""
+    server = CookieServer()
+    outcomes = []
+    try:
+        for run in range(UNWAITED_RUNS):
+            context = WebKit2.WebContext.new_ephemeral()
+            value = "unwaited-%d-%d" % (os.getpid(), run)
+            path = "/unwaited-%d" % run
+            box = {}
+
+            def store_without_waiting(view, context=context, value=value, box=box):
+                add_cookie(context, login_cookie(value), box)
+
+            page = Page(None, web_context=context, uri=server.url(path), notes=notes,
+                        before_load=store_without_waiting)
+            try:
+                first = server.first_cookie_header(path)
+                callback_before_load_finished = "stored" in box or "error" in box
+                spin_until(lambda: "stored" in box or "error" in box, "the add_cookie callback")
+                check_equal(box.get("stored"), True, "run %d: add_cookie_finish" % run)
+                check_equal(stored_cookie_values(context, server.url(path)), [value],
+                            "run %d: the cookie in the store after the load" % run)
+                outcomes.append((first == "hawser_login=" + value, callback_before_load_finished))
+            finally:
+                page.close()
+    finally:
+        server.close()
+    with_cookie = sum(1 for had, _ in outcomes if had)
+    notes.append("WebKitGTK %d.%d.%d, cookie added without waiting and the page loaded at once: the first "
+                 "request carried it in %d of %d runs (the add_cookie callback had come before the load "
+                 "finished in %d)" % (WebKit2.get_major_version(), WebKit2.get_minor_version(),
+                                      WebKit2.get_micro_version(), with_cookie, len(outcomes),
+                                      sum(1 for _, early in outcomes if early)))
 
 
 # -------------------------------------------------------------------------------------------------

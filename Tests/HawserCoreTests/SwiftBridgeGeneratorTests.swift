@@ -58,6 +58,8 @@ final class SwiftBridgeGeneratorTests: XCTestCase {
             "    public static func uninstall(from controller: WKUserContentController) {",
             "    public static func emit(_ event: String, detail: JSONValue, in webView: WKWebView) async throws {",
             "    public static func applyNativeFeel(to webView: WKWebView) {",
+            "    public static func setCookies(\n        _ cookies: [HTTPCookie], in configuration: WKWebViewConfiguration, completion: @escaping @MainActor @Sendable () -> Void\n    ) {",
+            "    public static func setCookies(_ cookies: [HTTPCookie], in configuration: WKWebViewConfiguration) async {",
         ] {
             XCTAssertTrue(source.contains(line), "missing: \(line)")
         }
@@ -79,6 +81,8 @@ final class SwiftBridgeGeneratorTests: XCTestCase {
         XCTAssertFalse(manual.contains("MessageProxy"))
         XCTAssertFalse(manual.contains("controller.addScriptMessageHandler("))
         XCTAssertTrue(manual.contains("public static func installScripts(into controller: WKUserContentController) {"))
+        // Cookies before the first load do not depend on how handlers are registered.
+        XCTAssertTrue(manual.contains("public static func setCookies(_ cookies: [HTTPCookie], in configuration: WKWebViewConfiguration) async {"))
         XCTAssertTrue(manual.contains("public static func dispatch(name: String, body: Any, to handlers: some Handlers) async -> DispatchOutcome {"))
     }
 
@@ -360,5 +364,35 @@ final class SwiftBridgeGeneratorTests: XCTestCase {
 
     func testNativeFeel() throws {
         try assertResults(["nativeFeel": "bounces=false swipe=false zoomView=nil"])
+    }
+
+    // MARK: - Cookies before the first load (product flow I)
+
+    /// The stand-in's cookie store completes `setCookie` late and in reverse order. The helper's
+    /// completion runs once, after every call completed, so a load made in it carries every cookie.
+    func testSetCookiesCompletesAfterEverySetCookieCompleted() throws {
+        try assertResults([
+            "cookies.completion.atReturn": "calls=0 stored=[]",
+            "cookies.completion": "calls=1 beforeReturn=false loads=[csrf,locale,session]",
+            // The stand-in really completes out of order: the last call completes first.
+            "cookies.storeLog": "set session | set csrf | set locale | stored locale | stored csrf | stored session",
+        ])
+    }
+
+    func testAsyncSetCookiesReturnsAfterEverySetCookieCompleted() throws {
+        try assertResults(["cookies.async": "loads=[csrf,locale,session]"])
+    }
+
+    func testSetCookiesWithNoCookiesStillCompletesOnceAsynchronously() throws {
+        try assertResults(["cookies.empty": "calls=1 beforeReturn=false", "cookies.emptyAsync": "returned"])
+    }
+
+    /// The race the helper exists for: the two usual hand-written versions, run against the same
+    /// stand-in, load too early. (A helper written like either fails the tests above.)
+    func testNaiveCookieCodeLosesTheRaceTheStandInStages() throws {
+        try assertResults([
+            "cookies.naive.afterLoop": "loads=[]",
+            "cookies.naive.lastCall": "loads=[locale]",
+        ])
     }
 }

@@ -24,6 +24,7 @@ final class TemplateTests: XCTestCase {
             ("Generate/Templates", Bridge.webKitInstall, ["worlds": "[.page]"]),
             ("Generate/Templates", Bridge.webKitScripts, ["global": "hawser", "emitCall": #""hawser.emit(event, detail)""#]),
             ("Generate/Templates", Bridge.webKitProxy, ["settleCall": #""hawser.settle(id, value, errorMessage)""#, "refusal": "", "name": "Bridge"]),
+            ("Generate/Templates", Bridge.webKitCookies, ["name": "Bridge"]),
             ("Generate/Templates", Bridge.webKitExtensions, ["name": "Bridge"]),
         ]
     }

@@ -10,6 +10,7 @@ extension SwiftBridgeGenerator {
         static let webKitInstall = Template(file: "webkit-install.swift.txt", bytes: PackageResources.webkit_install_swift_txt)
         static let webKitScripts = Template(file: "webkit-scripts.swift.txt", bytes: PackageResources.webkit_scripts_swift_txt)
         static let webKitProxy = Template(file: "webkit-proxy.swift.txt", bytes: PackageResources.webkit_proxy_swift_txt)
+        static let webKitCookies = Template(file: "webkit-cookies.swift.txt", bytes: PackageResources.webkit_cookies_swift_txt)
         static let webKitExtensions = Template(file: "webkit-extensions.swift.txt", bytes: PackageResources.webkit_extensions_swift_txt)
     }
 }

@@ -96,7 +96,7 @@ extension SwiftBridgeGenerator {
         static let reservedTypeNames: Set<String> = [
             "Type", "Protocol", "Self", "Any", "CodingKeys", "String", "Double", "Int", "Bool", "Array",
             "Dictionary", "Optional", "Error", "JSONValue", "Wire", "Delivery", "Route", "Handler", "Handlers",
-            "Script", "World", "InjectionTime", "DispatchOutcome", "MessageProxy", "ZoomBlocker",
+            "Script", "World", "InjectionTime", "DispatchOutcome", "MessageProxy", "ZoomBlocker", "CookieCountdown", "HTTPCookie",
         ]
 
         /// Property and case names the generated code keeps for itself or that cannot be used.

@@ -17,7 +17,8 @@ extension SwiftBridgeGenerator {
     """
 
     /// The part under `#if canImport(WebKit)`: installation, the message proxy, settling, events,
-    /// and (under `#if canImport(UIKit)`) the native feel of the web view.
+    /// cookies stored before the first load (in every registration mode), and (under
+    /// `#if canImport(UIKit)`) the native feel of the web view.
     static func writeWebKit(_ model: BridgeModel, to w: inout SwiftCodeWriter) {
         let global = model.runtimeGlobal
         let worlds = handlerWorlds(model).map(worldExpression).joined(separator: ", ")
@@ -48,6 +49,8 @@ extension SwiftBridgeGenerator {
                     "name": model.name,
                 ])
             }
+            w.line()
+            w.lines(Templates.webKitCookies, ["name": model.name])
         }
         w.line()
         w.lines(Templates.webKitExtensions, ["name": model.name])

@@ -284,6 +284,110 @@ weakController.post(name: "readFile", body: object(["path": NSString(string: "a"
 await settleDown()
 show("weak.reply", weakController.replies.map { "(\(text(foundation: $0.value)), \($0.errorMessage ?? "nil"))" }.joined(separator: " "))
 
+// MARK: - Cookies before the first load
+
+func loginCookie(_ name: String) -> HTTPCookie? {
+    HTTPCookie(properties: [.name: name, .value: "v-" + name, .domain: "app.example.com", .path: "/"])
+}
+
+let loginCookies = ["session", "csrf", "locale"].compactMap(loginCookie)
+let appURL = URL(fileURLWithPath: "/").deletingLastPathComponent()
+let appRequest = URLRequest(url: URL(string: "https://app.example.com/") ?? appURL)
+
+/// What a completion saw, and how often it ran.
+@MainActor
+final class CookieRecorder {
+    var calls = 0
+    var returned = false
+    var ranBeforeReturn = false
+}
+
+/// Runs the main actor until `condition` holds, for at most about 5 s.
+@MainActor
+func waitUntil(_ condition: @MainActor () -> Bool) async {
+    for _ in 0..<500 {
+        if condition() { return }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+    }
+}
+
+/// A web view made with a fresh non-persistent store, as an app makes it before its first load.
+@MainActor
+func cookieWebView() -> (WKWebViewConfiguration, WKWebView) {
+    let configuration = WKWebViewConfiguration()
+    configuration.websiteDataStore = .nonPersistent()
+    return (configuration, WKWebView(frame: .zero, configuration: configuration))
+}
+
+@MainActor
+func loadsText(_ webView: WKWebView) -> String {
+    webView.loads.map { "[\($0.cookies)]" }.joined(separator: " ")
+}
+
+// The completion form: the load made in the completion sees every cookie.
+do {
+    let (configuration, webView) = cookieWebView()
+    let recorder = CookieRecorder()
+    Bridge.setCookies(loginCookies, in: configuration) {
+        recorder.calls += 1
+        recorder.ranBeforeReturn = !recorder.returned
+        webView.load(appRequest)
+    }
+    recorder.returned = true
+    let store = configuration.websiteDataStore.httpCookieStore
+    show("cookies.completion.atReturn", "calls=\(recorder.calls) stored=[\(store.storedNames)]")
+    await waitUntil { recorder.calls > 0 }
+    try? await Task.sleep(nanoseconds: 100_000_000)
+    show("cookies.completion", "calls=\(recorder.calls) beforeReturn=\(recorder.ranBeforeReturn) loads=\(loadsText(webView))")
+    show("cookies.storeLog", store.log.joined(separator: " | "))
+}
+
+// The async form, through the web view's own configuration (a copy sharing the store).
+do {
+    let (_, webView) = cookieWebView()
+    await Bridge.setCookies(loginCookies, in: webView.configuration)
+    webView.load(appRequest)
+    show("cookies.async", "loads=\(loadsText(webView))")
+}
+
+// No cookies: the completion still runs once, after setCookies returned.
+do {
+    let (configuration, _) = cookieWebView()
+    let recorder = CookieRecorder()
+    Bridge.setCookies([], in: configuration) {
+        recorder.calls += 1
+        recorder.ranBeforeReturn = !recorder.returned
+    }
+    recorder.returned = true
+    await waitUntil { recorder.calls > 0 }
+    try? await Task.sleep(nanoseconds: 50_000_000)
+    show("cookies.empty", "calls=\(recorder.calls) beforeReturn=\(recorder.ranBeforeReturn)")
+    await Bridge.setCookies([], in: configuration)
+    show("cookies.emptyAsync", "returned")
+}
+
+// Two naive versions, written here against the same stand-in, lose the race it stages: the
+// stand-in can tell a correct helper from these.
+do {
+    let (configuration, webView) = cookieWebView()
+    let store = configuration.websiteDataStore.httpCookieStore
+    for cookie in loginCookies { store.setCookie(cookie) }
+    webView.load(appRequest)  // completion called after the loop
+    show("cookies.naive.afterLoop", "loads=\(loadsText(webView))")
+}
+do {
+    let (configuration, webView) = cookieWebView()
+    let store = configuration.websiteDataStore.httpCookieStore
+    let last = loginCookies.last
+    for cookie in loginCookies {
+        store.setCookie(cookie) {
+            if cookie === last { webView.load(appRequest) }  // completion when the last call completes
+        }
+    }
+    await waitUntil { !webView.loads.isEmpty }
+    show("cookies.naive.lastCall", "loads=\(loadsText(webView))")
+}
+
 // MARK: - UIKit stand-in
 
 let feelView = WKWebView()

@@ -6,8 +6,15 @@
 // post a message as a page script would (`post(name:body:world:frame:webView:)`), and, like
 // WebKit, refuses a second handler of the same name in one world (recorded in `log` as an error
 // instead of raising an Objective-C exception).
+// Its cookie store completes `setCookie` later and out of order (see `WKHTTPCookieStore`), and
+// `WKWebView.load(_:)` records the cookies stored when it was called.
 
 import Foundation
+// On Linux `HTTPCookie` and `URLRequest` live in FoundationNetworking; on Apple platforms
+// `import WebKit` brings them with Foundation, so the stand-in re-exports them.
+#if canImport(FoundationNetworking)
+@_exported import FoundationNetworking
+#endif
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -211,6 +218,89 @@ open class WKUserContentController: NSObject {
     public var replies: [(value: Any?, errorMessage: String?)] = []
 }
 
+/// WebKit's cookie store, as far as the generated code uses it. Like WebKit, it completes
+/// `setCookie` asynchronously; unlike a fast WebKit, always late and out of order: the calls made
+/// in one main-actor turn are completed together `completionDelay` later, in the reverse of the
+/// order they were made, one per main-actor turn, each cookie stored just before its completion
+/// handler runs. A caller that loads before every completion has run loads without some cookie.
+@MainActor
+open class WKHTTPCookieStore: NSObject {
+    /// The cookies stored, in the order they were stored (a cookie of the same name, domain and
+    /// path replaces the one stored before).
+    public private(set) var storedCookies: [HTTPCookie] = []
+    /// `set NAME` when `setCookie` is called, `stored NAME` when it completes.
+    public private(set) var log: [String] = []
+    /// How long after the calls of one turn they complete.
+    public var completionDelay: UInt64 = 20_000_000
+
+    private var pending: [(cookie: HTTPCookie, completionHandler: (@MainActor @Sendable () -> Void)?)] = []
+
+    /// WebKit has no public initializer: the store comes from `WKWebsiteDataStore.httpCookieStore`.
+    override init() {
+        super.init()
+    }
+
+    open func setCookie(_ cookie: HTTPCookie, completionHandler: (@MainActor @Sendable () -> Void)? = nil) {
+        log.append("set \(cookie.name)")
+        pending.append((cookie, completionHandler))
+        guard pending.count == 1 else { return }
+        let delay = completionDelay
+        Task { @MainActor in
+            try? await Task.sleep(nanoseconds: delay)
+            let calls = self.pending
+            self.pending.removeAll()
+            for call in calls.reversed() {
+                await Task.yield()
+                self.storedCookies.removeAll {
+                    $0.name == call.cookie.name && $0.domain == call.cookie.domain && $0.path == call.cookie.path
+                }
+                self.storedCookies.append(call.cookie)
+                self.log.append("stored \(call.cookie.name)")
+                call.completionHandler?()
+            }
+        }
+    }
+
+    open func getAllCookies(_ completionHandler: @escaping @MainActor @Sendable ([HTTPCookie]) -> Void) {
+        let cookies = storedCookies
+        Task { @MainActor in completionHandler(cookies) }
+    }
+
+    /// The names of the stored cookies, sorted and joined by commas.
+    public var storedNames: String { storedCookies.map(\.name).sorted().joined(separator: ",") }
+}
+
+@MainActor
+open class WKWebsiteDataStore: NSObject {
+    open private(set) var httpCookieStore = WKHTTPCookieStore()
+    open private(set) var isPersistent: Bool
+
+    private init(persistent: Bool) {
+        isPersistent = persistent
+        super.init()
+    }
+
+    private static let defaultStore = WKWebsiteDataStore(persistent: true)
+
+    open class func `default`() -> WKWebsiteDataStore { defaultStore }
+
+    /// A new store each time, as in WebKit.
+    open class func nonPersistent() -> WKWebsiteDataStore { WKWebsiteDataStore(persistent: false) }
+}
+
+@MainActor
+open class WKWebViewConfiguration: NSObject {
+    open var websiteDataStore: WKWebsiteDataStore = .default()
+    open var userContentController = WKUserContentController()
+
+    override public init() {
+        super.init()
+    }
+}
+
+@MainActor
+open class WKNavigation: NSObject {}
+
 @MainActor
 open class WKWebView: NSObject {
     open var allowsBackForwardNavigationGestures = true
@@ -221,8 +311,35 @@ open class WKWebView: NSObject {
     /// What `callAsyncJavaScript` was asked to run, in order.
     public private(set) var javaScriptCalls: [(functionBody: String, arguments: [String: Any], frame: WKFrameInfo?, world: WKContentWorld)] = []
 
-    override public init() {
+    /// Every `load(_:)`: its URL and the names of the cookies stored in the web view's cookie
+    /// store at that moment (what its first request would carry), sorted and joined by commas.
+    public private(set) var loads: [(url: String, cookies: String)] = []
+
+    private let configurationAtCreation: WKWebViewConfiguration
+
+    override public convenience init() {
+        self.init(frame: .zero, configuration: WKWebViewConfiguration())
+    }
+
+    public init(frame: CGRect, configuration: WKWebViewConfiguration) {
+        configurationAtCreation = WKWebViewConfiguration()
+        configurationAtCreation.websiteDataStore = configuration.websiteDataStore
+        configurationAtCreation.userContentController = configuration.userContentController
         super.init()
+    }
+
+    /// A copy, as in WebKit, sharing the website data store and the user content controller.
+    open var configuration: WKWebViewConfiguration {
+        let copy = WKWebViewConfiguration()
+        copy.websiteDataStore = configurationAtCreation.websiteDataStore
+        copy.userContentController = configurationAtCreation.userContentController
+        return copy
+    }
+
+    @discardableResult
+    open func load(_ request: URLRequest) -> WKNavigation? {
+        loads.append((request.url?.absoluteString ?? "", configurationAtCreation.websiteDataStore.httpCookieStore.storedNames))
+        return WKNavigation()
     }
 
     open func callAsyncJavaScript(

@@ -27,11 +27,10 @@ public final class WebViewController: UIViewController {
         view = webView
     }
 
-    /// Flow I: a login cookie set before the first load.
+    /// Flow I: a login cookie set before the first load. `setCookies` returns once the cookie
+    /// store has completed every `setCookie`, so the first request carries the cookie.
     public func load(_ url: URL, sessionCookie: HTTPCookie?) async {
-        if let sessionCookie {
-            await webView.configuration.websiteDataStore.httpCookieStore.setCookie(sessionCookie)
-        }
+        await Bridge.setCookies(sessionCookie.map { [$0] } ?? [], in: webView.configuration)
         webView.load(URLRequest(url: url))
     }
 

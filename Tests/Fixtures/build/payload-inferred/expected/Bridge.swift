@@ -1317,6 +1317,76 @@ extension Bridge {
                 in: script.world.contentWorld))
         }
     }
+
+    /// Stores `cookies` in the cookie store of `configuration`'s website data store
+    /// (`websiteDataStore.httpCookieStore`), one `setCookie(_:completionHandler:)` each, and
+    /// calls `completion` once, on the main actor, after every one of those calls has completed.
+    /// WebKit stores each cookie asynchronously and runs a call's completion handler once it is
+    /// stored, so a request started earlier may go out without it: load in `completion`, or
+    /// after the `async` form returns.
+    ///
+    /// With no cookies, `completion` still runs once, asynchronously (never before this function
+    /// returns), as it does otherwise. If WebKit never completes a `setCookie` call,
+    /// `completion` never runs.
+    ///
+    /// Pass the configuration the web view is (or will be) made with; `webView.configuration`
+    /// works too, since its copy shares the same website data store.
+    ///
+    /// Process pools: since iOS 15 and macOS 12, `WKProcessPool` is deprecated, and creating and
+    /// using several instances has no effect (Apple's documentation): nothing to do. On iOS 14 or
+    /// macOS 11 (the oldest this file builds for), give every web view the same pool: one
+    /// `WKProcessPool` the app keeps, set as `configuration.processPool` before the web view is
+    /// made. Apps on iOS 11 and 12 reported cookie-store calls that never completed, and cookies
+    /// that other web views did not see, with separate pools. This file declares no pool: it
+    /// would be deprecated code in every app that targets iOS 15 or macOS 12 and later.
+    @MainActor
+    public static func setCookies(
+        _ cookies: [HTTPCookie], in configuration: WKWebViewConfiguration, completion: @escaping @MainActor @Sendable () -> Void
+    ) {
+        guard !cookies.isEmpty else {
+            Task { @MainActor in completion() }
+            return
+        }
+        let store = configuration.websiteDataStore.httpCookieStore
+        let countdown = CookieCountdown(remaining: cookies.count, completion: completion)
+        for cookie in cookies {
+            store.setCookie(cookie) {
+                countdown.oneDone()
+            }
+        }
+    }
+
+    /// Stores `cookies` as `setCookies(_:in:completion:)` does and returns once every
+    /// `setCookie` call has completed: `await Bridge.setCookies([cookie], in: configuration)`,
+    /// then `webView.load(request)`.
+    @MainActor
+    public static func setCookies(_ cookies: [HTTPCookie], in configuration: WKWebViewConfiguration) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            setCookies(cookies, in: configuration) {
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Counts the `setCookie` calls still running; calls the completion when the last one ends,
+    /// and only once, even if WebKit were to complete a call twice.
+    @MainActor
+    private final class CookieCountdown {
+        private var remaining: Int
+        private var completion: (@MainActor @Sendable () -> Void)?
+
+        init(remaining: Int, completion: @escaping @MainActor @Sendable () -> Void) {
+            self.remaining = remaining
+            self.completion = completion
+        }
+
+        func oneDone() {
+            remaining -= 1
+            guard remaining <= 0, let completion else { return }
+            self.completion = nil
+            completion()
+        }
+    }
 }
 
 extension Bridge.InjectionTime {
