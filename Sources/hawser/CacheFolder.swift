@@ -22,8 +22,22 @@ final class CacheFolder: CacheStore, @unchecked Sendable {
     static func cache(_ options: CommonOptions, project: ProjectInputs, io: StandardStreams) -> FactCache? {
         guard !options.noCache else { return nil }
         let folder = options.cacheDirectory ?? ProjectInputs.join(project.baseFolder, defaultFolder)
-        return FactCache(store: CacheFolder(path: folder, io: io))
+        return FactCache(store: CacheFolder(path: folder, io: io), salt: executableIdentity)
     }
+
+    /// This executable's path, size, inode and modification time: a rebuilt or updated hawser
+    /// of the same version (a development build, a checkout of main updated under the plugin's
+    /// cache) is a different program, whose cached facts and runs must not be reused. Empty when
+    /// it cannot be read; the version alone then separates the entries.
+    static let executableIdentity: [UInt8] = {
+        guard let path = Bundle.main.executablePath.map({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? NSNumber,
+              let modified = attributes[.modificationDate] as? Date
+        else { return [] }
+        let inode = (attributes[.systemFileNumber] as? NSNumber)?.stringValue ?? ""
+        return Array("\(path)\u{0}\(size.stringValue)\u{0}\(inode)\u{0}\(modified.timeIntervalSince1970)".utf8)
+    }()
 
     static let defaultFolder = ".build/hawser-cache"
 

@@ -114,6 +114,30 @@ final class CacheCLITests: XCTestCase {
         same(try hawser(["lint"], in: project.url.appendingPathComponent("App/Sub")), uncached, "warm")
     }
 
+    /// Another executable of the same version (a rebuilt or updated hawser; here a copy of this
+    /// one at another path) does not reuse the entries: they were computed by a program that may
+    /// have generated differently. It writes its own, and reuses those on its next run.
+    func testAnotherExecutableOfTheSameVersionDoesNotReuseTheEntries() throws {
+        guard let binary = HawserBinary.url else { throw XCTSkip("no hawser binary") }
+        let project = try demo()
+        let cache = project.url.appendingPathComponent("cache")
+        let lint = ["lint", "--cache-dir", cache.path]
+        let expected = try hawser(lint, in: project.url)
+        let first = cacheFiles(cache)
+        XCTAssertFalse(first.isEmpty)
+        same(try hawser(lint, in: project.url), expected, "the same executable, warm")
+        XCTAssertEqual(cacheFiles(cache), first, "the same executable wrote new entries")
+
+        let copy = project.url.appendingPathComponent("bin/hawser")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: binary, to: copy)
+        same(try Subprocess.run(copy.path, lint, in: project.url), expected, "another executable, cold")
+        let second = cacheFiles(cache)
+        XCTAssertTrue(Set(first).isStrictSubset(of: Set(second)), "another executable reused the first one's entries")
+        same(try Subprocess.run(copy.path, lint, in: project.url), expected, "another executable, warm")
+        XCTAssertEqual(cacheFiles(cache), second)
+    }
+
     func testDamagedEntriesAreRewritten() throws {
         let project = try demo()
         let cache = project.url.appendingPathComponent("cache")

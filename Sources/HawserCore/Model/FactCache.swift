@@ -42,7 +42,26 @@ public struct FactCache: Sendable {
     /// magic, format version, key, payload length, payload digest.
     static let headerSize = 8 + 4 + 32 + 8 + 32
 
-    public init(store: any CacheStore) { self.store = store }
+    /// Mixed into every key: the identity of the program that computes the values. Hawser's
+    /// version alone does not tell two builds of the same version apart (a checkout of main
+    /// updated in place, a development build with a changed template or front end), and their
+    /// entries must not be each other's. The CLI passes its executable's identity; empty, only
+    /// the version separates them.
+    public let salt: [UInt8]
+
+    public init(store: any CacheStore, salt: [UInt8] = []) {
+        self.store = store
+        self.salt = salt
+    }
+
+    /// `key` as stored: with the salt mixed in, when there is one.
+    func salted(_ key: [UInt8]) -> [UInt8] {
+        guard !salt.isEmpty else { return key }
+        var hasher = SHA256()
+        hasher.field(salt)
+        hasher.field(key)
+        return hasher.finalize()
+    }
 
     /// The key of an entry of `kind`, from the fields `build` hashes.
     public static func key(_ kind: String, _ build: (inout SHA256) -> Void) -> [UInt8] {
@@ -57,10 +76,12 @@ public struct FactCache: Sendable {
 
     /// The payload stored under `key`, when its entry is whole and is this key's.
     public func bytes(_ key: [UInt8]) -> [UInt8]? {
-        store.load(SHA256.hex(key)).flatMap { Self.unframe($0, key: key) }
+        let key = salted(key)
+        return store.load(SHA256.hex(key)).flatMap { Self.unframe($0, key: key) }
     }
 
     public func setBytes(_ payload: [UInt8], for key: [UInt8]) {
+        let key = salted(key)
         store.store(SHA256.hex(key), Self.frame(payload, key: key))
     }
 
