@@ -41,6 +41,18 @@ PY
 grep -q '.package(path: "../hawser")' "$consumer/Package.swift" || { echo "consumer-test: the block of Documentation/build-integration.md does not depend on ../hawser" >&2; exit 1; }
 cp -R "$repo/Examples/DemoApp/Sources/DemoApp" "$consumer/Sources/App"
 cp -R "$repo/Examples/DemoApp/Web" "$consumer/Web"
+# The demo's target links the repository's top-level hawser.json; the consumer is laid out as most
+# apps are, with its own config and scripts in the target's folder: the demo's config, its paths
+# made the target's, and the demo's userscripts/ copied there.
+rm "$consumer/Sources/App/hawser.json"
+cp -R "$repo/userscripts" "$consumer/Sources/App/userscripts"
+python3 - "$repo/hawser.json" "$consumer/Sources/App/hawser.json" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1]))
+config.update(scripts=["userscripts"], pages=["../../Web"], swift=["."])
+config.pop("output", None)
+open(sys.argv[2], "w").write(json.dumps(config, indent=2) + "\n")
+PY
 cat > "$consumer/Sources/Inspect/main.swift" <<'SWIFT'
 import HawserCore
 
