@@ -54,10 +54,10 @@ struct HawserProject {
         // `hawser build` writes when run beside that file.
         let linked = hasConfig
             && (try? fileManager.destinationOfSymbolicLink(atPath: configURL.path)) != nil
-        let realConfig = configURL.resolvingSymlinksInPath().standardizedFileURL
+        let realConfig = linked ? configURL.resolvingSymlinksInPath().standardizedFileURL : configURL
         let base = linked ? realConfig.deletingLastPathComponent() : self.folder
         self.root = linked ? base : root.standardizedFileURL
-        config = hasConfig ? (linked ? realConfig : configURL) : nil
+        config = hasConfig ? realConfig : nil
         var keys: [String: Any] = [:]
         if hasConfig, let data = fileManager.contents(atPath: configURL.path),
            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
