@@ -43,6 +43,19 @@ let package = Package(
             publicHeadersPath: "include",
             cSettings: [.headerSearchPath("grammar")]
         ),
+        // JavaScriptCore's GLib API on Linux: Debian's libjavascriptcoregtk-4.1-dev (WebKitGTK's engine,
+        // the one the e2e tests run). On macOS the system JavaScriptCore framework serves instead.
+        .systemLibrary(
+            name: "CJavaScriptCore",
+            pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
+        // WebKit's own parser as the syntax verdict (JavaScriptCoreSyntax); the only module that
+        // imports JavaScriptCore.
+        .target(
+            name: "JavaScriptCoreSyntax",
+            dependencies: [.target(name: "CJavaScriptCore", condition: .when(platforms: [.linux]))]
+        ),
         // The only module of the tool that imports CTreeSitter.
         .target(name: "TreeSitter", dependencies: ["CTreeSitter", "TreeSitterJavaScript", "TreeSitterTypeScript"]),
         // The runtime, the presets and the static parts of the generated Swift are files compiled
@@ -50,7 +63,7 @@ let package = Package(
         // bundle ships.
         .target(
             name: "HawserCore",
-            dependencies: ["TreeSitter"],
+            dependencies: ["TreeSitter", "JavaScriptCoreSyntax"],
             resources: [
                 .embedInCode("Compile/Templates/hawser-runtime.js"),
                 .embedInCode("Compile/Templates/style-sheet.js"),
@@ -84,6 +97,6 @@ let package = Package(
             dependencies: ["hawser"]),
         // CTreeSitter and TreeSitterTypeScript: TypeScriptGrammarTests loads the TypeScript grammars
         // through the C API as well.
-        .testTarget(name: "HawserCoreTests", dependencies: ["HawserCore", "TreeSitter", "CTreeSitter", "TreeSitterTypeScript"]),
+        .testTarget(name: "HawserCoreTests", dependencies: ["HawserCore", "TreeSitter", "JavaScriptCoreSyntax", "CTreeSitter", "TreeSitterTypeScript"]),
     ]
 )
