@@ -135,6 +135,10 @@ public enum Pipeline {
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
         report.add((input.checksUserScripts ? userScripts.diagnostics : []) + typeDiagnostics)
         if let modules { report.add(modules.graph.diagnostics + modules.diagnostics) }
+        // WebKit's own parser judges every script, module and page read, as lint and build read them.
+        let verdicts = input.checksUserScripts
+            ? webKitVerdicts(input: input, compiled: userScripts, modules: modules, typescript: typescript) : SyntaxVerdicts()
+        report.diagnostics = Report.finish(verdicts.applied(to: report.diagnostics), suppressions: report.suppressions)
         // Every file is read by now: the TypeScript's own findings, and the others' at its positions.
         report.diagnostics = typescript.mapBack(report.diagnostics)
         report.add(typescript.diagnostics + (input.checksUserScripts ? jsxScripts(input.scripts) : []))
@@ -142,7 +146,9 @@ public enum Pipeline {
 
         let scripts = RuntimeScripts.scripts(config: input.config, contract: report.contract, worlds: userScripts.scripts.map(\.world))
             + userScripts.scripts
-        if rendering, report.errorCount == 0 { report.add(checkClassic(scripts, modules: modules, typescript: typescript)) }
+        if rendering, report.errorCount == 0 {
+            report.add(checkClassic(scripts.filter { !verdicts.compiledSources.contains($0.source ?? "") }, modules: modules, typescript: typescript))
+        }
         guard report.errorCount == 0 else { return PipelineResult(report: report, scripts: scripts, files: [:], model: nil) }
         let model = BridgeModel.make(contract: report.contract, types: types, scripts: scripts, config: input.config)
         guard rendering else { return PipelineResult(report: report, scripts: scripts, files: [:], model: model) }
@@ -186,8 +192,7 @@ public enum Pipeline {
                     return SourceLocation(file: original.source, line: original.line, column: original.column)
                 }
             }
-            // The wrapper puts two lines before the source; an `@unwrap` script one.
-            let offset = script.text.hasPrefix(ScriptTemplates.header(source: source) + "(") ? 2 : 1
+            let offset = ScriptTemplates.linesBeforeSource(of: script)
             let found = ClassicScriptCheck.check(script.text, file: source) { point in
                 point.line > offset ? SourceLocation(file: source, line: point.line - offset, column: point.column) : nil
             }
@@ -241,7 +246,12 @@ public enum Pipeline {
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
             contract: contract, inputs: input.scripts + input.pages + input.swift + lintedModules, suppressions: suppressions,
             placeholderBindings: nativeFacts.placeholderBindings)
-        report.topLevelAwaitFiles = Set(fileFacts.filter(\.usesTopLevelAwait).map(\.file))
+        // tree-sitter reads `await` as the operator wherever it can; a script WebKit's parser
+        // accepts as a classic script uses `await` as a name (`var await`, `f(await)`), not at its top level.
+        let bytesByPath = Dictionary(input.scripts.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        report.topLevelAwaitFiles = Set(fileFacts.filter(\.usesTopLevelAwait).map(\.file).filter { path in
+            bytesByPath[path].map { WebKitSyntax.refusal($0, goal: .script) != nil } ?? true
+        })
         return report
     }
 

@@ -91,26 +91,60 @@ public enum JavaScriptCoreSyntax {
     /// the identifier or the one punctuator before `end`.
     static func tokenStart(endingAt end: Int, in text: [UInt8], lineStart: Int, message: String) -> Int {
         if let named = namedToken(in: message) {
-            let bytes = Array(named.utf8)
-            var searchStart = lineStart
-            if searchStart > 0 {
-                searchStart -= 1
-                if searchStart > 0, text[searchStart] == 0x0A, text[searchStart - 1] == 0x0D { searchStart -= 1 }
-                while searchStart > 0, text[searchStart - 1] != 0x0A, text[searchStart - 1] != 0x0D { searchStart -= 1 }
-            }
-            var start = end - bytes.count
-            while start >= searchStart {
-                if Array(text[start..<(start + bytes.count)]) == bytes,
-                   start == lineStart || !isIdentifierByte(text[start - 1]) || !isIdentifierByte(bytes[0]),
-                   start + bytes.count == text.count || !isIdentifierByte(text[start + bytes.count]) || !isIdentifierByte(bytes[bytes.count - 1]) {
-                    return start
-                }
-                start -= 1
-            }
+            if let found = lastOccurrence(of: named, before: end, from: lineStart, in: text) { return found }
+            // A name resolved at the end of its scope (a private name at the end of its class):
+            // its last use before it, anywhere in the 64 KB before.
+            if let found = lastOccurrence(of: named, before: end, from: max(0, end - 65_536), in: text, wholeRange: true) { return found }
+        }
+        if message.hasPrefix("Invalid regular expression"), let open = regularExpressionStart(before: end, lineStart: lineStart, in: text) {
+            return open
         }
         var start = end
         while start > lineStart, isIdentifierByte(text[start - 1]) { start -= 1 }
-        return start < end ? start : max(lineStart, end - 1)
+        if start < end { return start }
+        // A string token (a directive: "use strict" making the parameters before it invalid).
+        let last = text[end - 1]
+        if end - 1 > lineStart, last == 0x22 || last == 0x27 {
+            var open = end - 2
+            while open > lineStart, text[open] != last { open -= 1 }
+            if text[open] == last { return open }
+        }
+        return max(lineStart, end - 1)
+    }
+
+    /// The start of the regular expression literal whose flags or closing `/` end before `end`.
+    private static func regularExpressionStart(before end: Int, lineStart: Int, in text: [UInt8]) -> Int? {
+        var index = end - 1
+        while index > lineStart, isIdentifierByte(text[index]) { index -= 1 }
+        guard text[index] == 0x2F else { return nil }
+        var open = index - 1
+        while open >= lineStart {
+            if text[open] == 0x2F, open == lineStart || text[open - 1] != 0x5C { return open }
+            open -= 1
+        }
+        return nil
+    }
+
+    /// The start of the last whole-word occurrence of `named` that ends at or before `end`, from
+    /// the line before `lineStart` (or from `lineStart` itself with `wholeRange`).
+    private static func lastOccurrence(of named: String, before end: Int, from lineStart: Int, in text: [UInt8], wholeRange: Bool = false) -> Int? {
+        let bytes = Array(named.utf8)
+        var searchStart = lineStart
+        if !wholeRange, searchStart > 0 {
+            searchStart -= 1
+            if searchStart > 0, text[searchStart] == 0x0A, text[searchStart - 1] == 0x0D { searchStart -= 1 }
+            while searchStart > 0, text[searchStart - 1] != 0x0A, text[searchStart - 1] != 0x0D { searchStart -= 1 }
+        }
+        var start = end - bytes.count
+        while start >= searchStart {
+            if text[start..<(start + bytes.count)].elementsEqual(bytes),
+               start == 0 || !isIdentifierByte(text[start - 1]) || !isIdentifierByte(bytes[0]),
+               start + bytes.count == text.count || !isIdentifierByte(text[start + bytes.count]) || !isIdentifierByte(bytes[bytes.count - 1]) {
+                return start
+            }
+            start -= 1
+        }
+        return nil
     }
 
     /// The token a message names: its first `'…'` ("Unexpected token ','", "Unexpected keyword
@@ -122,7 +156,12 @@ public enum JavaScriptCoreSyntax {
             if rest.hasPrefix("''") { return "'" }
             if let close = rest.firstIndex(of: "'"), close > rest.startIndex { return String(rest[..<close]) }
         }
-        for keyword in ["new.target", "import.meta", "super", "constructor", "yield", "await", "arguments", "eval", "return"] where message.contains(keyword) {
+        // "Cannot reference undeclared private names: \"#x\""
+        if let open = message.firstIndex(of: "\""), let close = message[message.index(after: open)...].firstIndex(of: "\""),
+           close > message.index(after: open) {
+            return String(message[message.index(after: open)..<close])
+        }
+        for keyword in ["new.target", "import.meta", "__proto__", "super", "constructor", "yield", "await", "arguments", "eval", "return"] where message.contains(keyword) {
             return keyword
         }
         return nil

@@ -194,7 +194,7 @@ final class AdoptionCLITests: XCTestCase {
         try project.write("hawser.json", #"{"scripts": ["App"], "swift": ["App"]}"#)
         let configured = try hawser(["lint"], in: project)
         XCTAssertEqual(configured.status, 1)
-        XCTAssertTrue(configured.stdout.contains("App/Scripts/favicons.js:1:30: error: unexpected '.' [syntax-error]"), configured.stdout)
+        XCTAssertTrue(configured.stdout.contains("App/Scripts/favicons.js:1:31: error: WebKit's parser (JavaScriptCore) refuses the script: Unexpected token '%'. Expected a property name after '.'. [syntax-error]"), configured.stdout)
         XCTAssertTrue(configured.stdout.contains("'legacyBridge'"), configured.stdout)
         XCTAssertTrue(configured.stdout.contains("[invalid-metadata]"), configured.stdout)
     }

@@ -302,7 +302,7 @@ final class ModuleBundleTests: XCTestCase {
         XCTAssertEqual(findings.map(\.code), [.notAClassicScript])
         for (text, column) in [
             ("import x from 'y';", 1), ("export const a = 1;", 1), ("export default 1;", 1), ("export * from 'z';", 1),
-            ("if (a) { import.meta; }", 10), ("let x = 1 +;", 11), ("export//-\n{};", 1),
+            ("if (a) { import.meta; }", 10), ("let x = 1 +;", 12), ("export//-\n{};", 1),
         ] {
             let findings = ClassicScriptCheck.check("// header\n" + text + "\n", file: "f.js") { SourceLocation(file: "f.js", line: $0.line - 1, column: $0.column) }
             XCTAssertEqual(findings.first?.location.description, "f.js:1:\(column)", text)

@@ -55,6 +55,13 @@ enum ScriptTemplates {
     /// The lines `wrap` puts before the source: the header and the function's opening line.
     static let bundleLineOffset = 2
 
+    /// How many lines a compiled script has before its source's first line: two in the wrapper
+    /// (the header and the function's opening line), one when `@unwrap`ped (the header).
+    static func linesBeforeSource(of script: CompiledScript) -> Int {
+        guard let source = script.source else { return 0 }
+        return script.text.hasPrefix(header(source: source) + "(") ? 2 : 1
+    }
+
     /// A script injected as written (`@unwrap`), with only the header line and the trailer.
     static func unwrapped(source text: String, sourcePath: String) -> String {
         var out = header(source: sourcePath) + text

@@ -15,7 +15,10 @@ extension SourceFile {
     var isTypeScript: Bool { Self.isTypeScript(path) }
 
     /// A `.jsx` or `.tsx` file: JavaScript or TypeScript with JSX, which is linted but not compiled.
-    var isJSX: Bool {
+    var isJSX: Bool { Self.isJSXPath(path) }
+
+    /// Whether `path` names a JSX file (`.jsx`, `.tsx`).
+    static func isJSXPath(_ path: String) -> Bool {
         let lowercased = path.lowercased()
         return lowercased.hasSuffix(".jsx") || lowercased.hasSuffix(".tsx")
     }

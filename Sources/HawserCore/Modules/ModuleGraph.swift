@@ -21,6 +21,8 @@ struct ModuleGraph {
     /// the resolver's and not listed), sorted: inputs of the build.
     var filesRead: [String] { modules.keys.filter { !scriptPaths.contains($0) }.sorted() }
     private var scriptPaths: Set<String> = []
+    /// Whether `path` (normalized) is one of the scripts the graph was built from, not a file it reached.
+    func isScript(_ path: String) -> Bool { scriptPaths.contains(path) }
     /// The file that first reached each module, for the chain of imports in a diagnostic.
     private var reachedFrom: [String: String] = [:]
 

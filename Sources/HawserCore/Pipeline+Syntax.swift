@@ -1,0 +1,126 @@
+import TreeSitter
+
+/// WebKit's verdict on every script a run reads (`WebKitSyntax`): lint and build judge the same
+/// texts the same way, so a script that would fail build's check fails lint.
+///
+/// | text | goal | checked as |
+/// |---|---|---|
+/// | a classic user script | script | compiled, as it is injected (unless the compiler refused it) (so `await` at its top level is judged inside the async wrapper the build gives it) |
+/// | an ES module (an entry with module syntax, a script another imports, a module or package file the graph reads) | module | its JavaScript (TypeScript stripped) |
+/// | a CommonJS module | script | as the body of its module function |
+/// | a page's `.js` (`pages`) | script, else module | as written: a page may load it either way |
+///
+/// A bundled entry is checked once more as emitted (`checkClassic`), through its source map.
+/// The front ends' own syntax errors (tree-sitter's) are dropped for every file checked here:
+/// what WebKit accepts, Hawser accepts.
+struct SyntaxVerdicts {
+    /// `syntax-error`s at the source positions (JavaScript positions for TypeScript files:
+    /// `TypeScriptSources.mapBack` moves them).
+    var diagnostics: [Diagnostic] = []
+    /// The files whose syntax was judged here.
+    var checked: Set<String> = []
+    /// The compiled scripts (by source path) checked as compiled: build's `checkClassic` need
+    /// not check them again.
+    var compiledSources: Set<String> = []
+
+    /// `report.diagnostics` without the front ends' syntax errors of the checked files, with
+    /// the verdicts; a refusal where a module's own early-error check already reported the line
+    /// is left out.
+    func applied(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let kept = diagnostics.filter { !($0.code == .syntaxError && checked.contains($0.location.file)) }
+        let moduleErrorLines = Set(kept.filter { $0.code == .moduleError }.map { "\($0.location.file):\($0.location.line)" })
+        return kept + self.diagnostics.filter { !moduleErrorLines.contains("\($0.location.file):\($0.location.line)") }
+    }
+}
+
+extension Pipeline {
+    /// The wrapper of a CommonJS module's text for the check: the module function it becomes,
+    /// opened on the text's first line.
+    static let commonJSCheckPrefix = "(function (exports, require, module, __filename, __dirname) {"
+
+    /// `SyntaxVerdicts` of the scripts, pages and modules of a run. `compiled` are the user
+    /// scripts as `ScriptCompiler` made them; `typescript` says which files the stripper refused
+    /// (their text is not checked again).
+    static func webKitVerdicts(
+        input: ProjectInput, compiled: ScriptCompiler.Output, modules: ModuleLinker?, typescript: TypeScriptSources
+    ) -> SyntaxVerdicts {
+        // A script the compiler refused (`@unwrap` with top-level `await`…) is not what would be emitted.
+        let refusedScripts = Set(compiled.diagnostics.filter { $0.severity == .error }.map(\.location.file))
+        let refusedTypeScript = Set(typescript.diagnostics.filter { $0.severity == .error }.map { ModulePath.normalize($0.location.file) })
+        func judged(_ path: String) -> Bool {
+            !refusedTypeScript.contains(ModulePath.normalize(path)) && !SourceFile.isJSXPath(path)
+        }
+        let graph = modules?.graph
+        let moduleEntries = Set(graph?.bundledEntries ?? [])
+        let imported = graph?.importedScripts ?? []
+
+        enum Job: Sendable {
+            /// A compiled classic script: its text, the lines before the source, its source path.
+            case compiled(text: [UInt8], linesBefore: Int, sourceLines: Int, source: String)
+            case module(bytes: [UInt8], path: String, commonJS: Bool)
+            case page(bytes: [UInt8], path: String)
+        }
+        var jobs: [Job] = []
+        var verdicts = SyntaxVerdicts()
+        let placeholders = input.config.placeholders
+        let sourceBytes = Dictionary(input.scripts.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        for script in compiled.scripts where script.origin == .javaScript && !script.isBundled {
+            guard let source = script.source, judged(source), !refusedScripts.contains(source) else { continue }
+            let path = ModulePath.normalize(source)
+            guard !moduleEntries.contains(path), !imported.contains(path) else { continue }
+            var text = Array(script.text.utf8)
+            // A template is judged with its placeholders filled in, as native code injects it.
+            if let standIn = PlaceholderFiller.standIn(for: text, forms: placeholders) { text = standIn.bytes }
+            let sourceLines = LineTable(sourceBytes[source] ?? []).starts.count
+            jobs.append(.compiled(text: text, linesBefore: ScriptTemplates.linesBeforeSource(of: script), sourceLines: sourceLines, source: source))
+            verdicts.checked.insert(source)
+            verdicts.compiledSources.insert(source)
+        }
+        if let graph {
+            for (path, module) in graph.modules.sorted(by: { $0.key < $1.key }) where module.format != .json && judged(path) {
+                guard moduleEntries.contains(path) || imported.contains(path) || !graph.isScript(path) else { continue }
+                jobs.append(.module(bytes: module.bytes, path: path, commonJS: module.format == .commonJS))
+                verdicts.checked.insert(path)
+            }
+        }
+        for page in input.pages where page.isJavaScript && judged(page.path) {
+            jobs.append(.page(bytes: page.bytes, path: page.path))
+            verdicts.checked.insert(page.path)
+        }
+        // Findings are reported under the path as the inputs spell it.
+        let spelled = Dictionary((input.scripts + input.pages).map { (ModulePath.normalize($0.path), $0.path) }, uniquingKeysWith: { a, _ in a })
+        verdicts.checked = Set(verdicts.checked.map { spelled[ModulePath.normalize($0)] ?? $0 })
+
+        verdicts.diagnostics = concurrentMap(jobs) { job -> Diagnostic? in
+            switch job {
+            case .compiled(let text, let linesBefore, let sourceLines, let source):
+                guard let (message, at) = WebKitSyntax.refusal(text, goal: .script) else { return nil }
+                // A refusal in the wrapper's own lines is the source's doing: at its first line
+                // (before it) or its last (after it: an unclosed comment swallowed the wrapper's end).
+                let line = at.line - linesBefore
+                let location = line < 1 ? SourceLocation(file: source, line: 1, column: 1)
+                    : line > sourceLines ? SourceLocation(file: source, line: max(1, sourceLines), column: 1)
+                    : SourceLocation(file: source, line: line, column: at.column)
+                return Diagnostic(.syntaxError, message, at: location)
+            case .module(let bytes, let path, let commonJS):
+                let file = spelled[path] ?? path
+                if commonJS {
+                    let prefix = Array(commonJSCheckPrefix.utf8)
+                    guard let (message, at) = WebKitSyntax.refusal(prefix + bytes + Array("\n})".utf8), goal: .script) else { return nil }
+                    let column = at.line == 1 ? max(1, at.column - prefix.count) : at.column
+                    return Diagnostic(.syntaxError, message, at: SourceLocation(file: file, line: at.line, column: column))
+                }
+                guard WebKitSyntax.supports(.module), let (message, at) = WebKitSyntax.refusal(bytes, goal: .module) else { return nil }
+                return Diagnostic(.syntaxError, message, at: SourceLocation(file: file, line: at.line, column: at.column))
+            case .page(let bytes, let path):
+                guard let asScript = WebKitSyntax.refusal(bytes, goal: .script) else { return nil }
+                guard WebKitSyntax.supports(.module) else { return nil }
+                guard let asModule = WebKitSyntax.refusal(bytes, goal: .module) else { return nil }
+                // Refused either way: the goal that read further says more.
+                let (message, at) = asModule.at > asScript.at ? asModule : asScript
+                return Diagnostic(.syntaxError, message, at: SourceLocation(file: path, line: at.line, column: at.column))
+            }
+        }.compactMap { $0 }
+        return verdicts
+    }
+}

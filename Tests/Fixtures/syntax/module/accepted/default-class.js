@@ -1,0 +1,2 @@
+// accepted
+export default class {}

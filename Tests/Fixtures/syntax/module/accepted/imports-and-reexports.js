@@ -1,0 +1,4 @@
+// accepted
+import { v } from "./ok.js";
+export { v as value };
+export * from "./ok.js";

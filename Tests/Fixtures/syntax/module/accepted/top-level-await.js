@@ -1,0 +1,3 @@
+// accepted
+export {};
+await Promise.resolve();

@@ -1,0 +1,3 @@
+// refused at 3:5
+export {};
+var await = 1;

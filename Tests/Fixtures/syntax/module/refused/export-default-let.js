@@ -1,0 +1,3 @@
+// refused at 3:16
+import "./ok.js";
+export default let

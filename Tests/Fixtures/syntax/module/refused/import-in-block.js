@@ -1,0 +1,3 @@
+// refused at 3:10
+export {};
+{ import x from "./ok.js"; }

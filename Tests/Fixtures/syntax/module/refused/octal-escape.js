@@ -1,0 +1,3 @@
+// refused at 3:11
+export {};
+var s = "\1";

@@ -1,0 +1,2 @@
+// refused at 2:10
+export { missing };

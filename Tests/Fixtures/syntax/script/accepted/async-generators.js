@@ -1,0 +1,2 @@
+// accepted
+async function* g() { for await (const x of y) { yield x; } }

@@ -1,0 +1,2 @@
+// accepted
+outer: for (;;) { for (;;) { break outer; } }

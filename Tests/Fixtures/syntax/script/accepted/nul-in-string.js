@@ -1,0 +1,2 @@
+// accepted
+var s = "a \0 b";

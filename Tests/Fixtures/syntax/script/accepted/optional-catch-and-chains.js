@@ -1,0 +1,3 @@
+// accepted
+try { a?.b?.(); } catch { }
+var v = a?.[0] ?? b;

@@ -1,0 +1,2 @@
+// accepted
+var ok = /[/]/.test("a/b");

@@ -1,0 +1,3 @@
+// refused at 3:4
+var f = async
+() => 1;

@@ -1,0 +1,2 @@
+// refused at 2:8
+if (x) class C {}

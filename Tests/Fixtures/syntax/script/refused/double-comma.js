@@ -1,0 +1,2 @@
+// refused at 2:17
+const a = {a: 1,, b: 2};

@@ -1,0 +1,2 @@
+// refused at 2:15
+label: label: x;

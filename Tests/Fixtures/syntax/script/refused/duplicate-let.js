@@ -1,0 +1,3 @@
+// refused at 3:5
+let a = 1;
+let a = 2;

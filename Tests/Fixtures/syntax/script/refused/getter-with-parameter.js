@@ -1,0 +1,2 @@
+// refused at 2:17
+var o = { get x(a) { return a; } };

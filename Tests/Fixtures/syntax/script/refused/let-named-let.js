@@ -1,0 +1,2 @@
+// refused at 2:5
+let let = 1;

@@ -1,0 +1,3 @@
+// refused at 3:9
+"use strict";
+var n = 010;

@@ -1,0 +1,2 @@
+// refused at 2:6
+a?.b = 1;

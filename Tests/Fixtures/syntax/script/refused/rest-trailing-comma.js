@@ -1,0 +1,2 @@
+// refused at 2:15
+const {a, ...b,} = o;

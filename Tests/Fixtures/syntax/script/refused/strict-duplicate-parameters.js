@@ -1,0 +1,2 @@
+// refused at 2:20
+function f(a, a) { "use strict"; }

@@ -1,0 +1,3 @@
+// refused at 3:1
+"use strict";
+with (a) {}

@@ -1,0 +1,2 @@
+// refused at 2:17
+class A { m() { super(); } }

@@ -1,0 +1,2 @@
+// refused at 2:27
+function f() { return 1 + super.x; }

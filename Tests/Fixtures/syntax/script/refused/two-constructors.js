@@ -1,0 +1,5 @@
+// refused at 4:3
+class A {
+  constructor() {}
+  constructor() {}
+}

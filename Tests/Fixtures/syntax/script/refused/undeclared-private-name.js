@@ -1,0 +1,2 @@
+// refused at 2:29
+class A { m() { return this.#x; } }

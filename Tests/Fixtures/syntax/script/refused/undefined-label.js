@@ -1,0 +1,2 @@
+// refused at 2:19
+while (x) { break missing; }

@@ -1,0 +1,2 @@
+// refused at 2:11
+var t = `\u{`;
