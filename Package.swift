@@ -81,7 +81,7 @@ let package = Package(
         ),
         .executableTarget(name: "hawser", dependencies: ["HawserCore"]),
         // `make bench`'s yardstick: a raw parse with the same grammar, no analysis.
-        .executableTarget(name: "hawser-bench", dependencies: ["CTreeSitter", "TreeSitterJavaScript"]),
+        .executableTarget(name: "hawser-bench", dependencies: ["CTreeSitter", "TreeSitterJavaScript", "JavaScriptCoreSyntax"]),
         // The plugins run the hawser tool; Plugins/Shared holds the files they share (linked in).
         .plugin(name: "HawserPlugin", capability: .buildTool(), dependencies: ["hawser"]),
         .plugin(

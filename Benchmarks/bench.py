@@ -12,7 +12,8 @@ Inputs, made in a temporary folder and deleted afterwards:
   scale 1.
 
 Figures: the raw tree-sitter parse of the same bytes (`hawser-bench parse`, a tight loop over
-the C API, one core), `hawser lint` on one core (`taskset -c 0`) and on every core, the Swift
+the C API, one core), WebKit's syntax check of them (`hawser-bench check`, JavaScriptCore as lint
+and build call it), `hawser lint` on one core (`taskset -c 0`) and on every core, the Swift
 scan on one core, the peak resident memory of each run (all of these with `--no-cache`),
 `hawser build` cold (empty cache, no output) and again with nothing changed, `hawser lint`
 cold, with nothing changed and with one file changed, the time at scale 1, 2 and 4, and ES
@@ -82,13 +83,13 @@ def js_files(folder):
     return files
 
 
-def raw_parse(files, work):
+def raw_parse(files, work, mode="parse"):
     listing = os.path.join(work, "files.txt")
     with open(listing, "w") as out:
         out.write("\n".join(files) + "\n")
     best_seconds, total = None, 0
     for _ in range(args.runs):
-        out = subprocess.run(pin + [args.raw, "parse", "@" + listing], capture_output=True, check=True).stdout
+        out = subprocess.run(pin + [args.raw, mode, "@" + listing], capture_output=True, check=True).stdout
         fields = dict(part.split(": ") for part in out.decode().strip().strip("{}").replace('"', "").split(", "))
         seconds, total = float(fields["seconds"]), int(fields["bytes"])
         best_seconds = seconds if best_seconds is None else min(best_seconds, seconds)
@@ -244,6 +245,7 @@ try:
             # A small scale (make test's check that the benchmark runs) reads only part of npm.
             files = files[:max(10, int(len(files) * args.scale))]
         raw_bytes, raw_seconds = raw_parse(files, work)
+        check_bytes, check_seconds = raw_parse(files, work, mode="check")
         real_bytes = sum(os.path.getsize(f) for f in files)
         real = os.path.join(work, "real")
         for f in files:
@@ -256,6 +258,8 @@ try:
         one_rate, every_rate = mb(real_bytes) / one, mb(real_bytes) / every
         real_ratio = one_rate / raw_rate
         row(f"real JS ({len(files)} files of npm, {mb(real_bytes):.1f} MB): raw parse, one core", f"{raw_rate:.2f} MB/s")
+        row("real JS: WebKit's syntax check (JavaScriptCore, as lint and build run it), one core",
+            f"{mb(check_bytes) / check_seconds:.2f} MB/s ({1000 * check_seconds / mb(check_bytes):.1f} ms per MB; {mb(check_bytes) / check_seconds / raw_rate:.2f}x raw parse)")
         row("real JS: hawser lint, one core", f"{one_rate:.2f} MB/s ({real_ratio:.2f}x raw)")
         row(f"real JS: hawser lint, {cores} cores", f"{every_rate:.2f} MB/s ({every_rate / one_rate:.2f}x one core)")
         goals.append(("lint on real JS >= 0.85x raw parse, one core", f"{real_ratio:.2f}x", real_ratio >= 0.85))

@@ -7,6 +7,11 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 [ -f /usr/include/tree_sitter/api.h ] || [ -n "$(pkg-config --cflags-only-I tree-sitter 2>/dev/null)" ] || missing+=(libtree-sitter-dev)
+# WebKit's own parser judges every script's syntax: on Linux, WebKitGTK's JavaScriptCore (on
+# macOS the system framework).
+if [ "$(uname -s)" != "Darwin" ]; then
+  pkg-config --exists javascriptcoregtk-4.1 2>/dev/null || missing+=(libjavascriptcoregtk-4.1-dev)
+fi
 # node runs the runtime's tests and checks emitted scripts; Debian's package is called nodejs.
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 # tsc type-checks the generated TypeScript declarations in the tests (skipped without it).

@@ -42,6 +42,9 @@ Tests/Plugin/demo-package-test.sh
 # incrementality, lint errors in the build, output identity, the command plugins.
 Tests/Plugin/consumer-test.sh
 
+# The syntax fixtures judged by node (V8) and by the binary, both ways (SyntaxFixtureTests judges them in process).
+python3 Tests/Syntax/oracle_test.py --hawser .build/debug/hawser
+
 # The injected runtime, under node's test runner.
 HAWSER_BIN=.build/debug/hawser node --test Tests/Runtime/
 

@@ -106,7 +106,9 @@ extension Pipeline {
                 let file = spelled[path] ?? path
                 if commonJS {
                     let prefix = Array(commonJSCheckPrefix.utf8)
-                    guard let (message, at) = WebKitSyntax.refusal(prefix + bytes + Array("\n})".utf8), goal: .script) else { return nil }
+                    // A `#!` line, which node skips, is a comment of the same length.
+                    let body = bytes.starts(with: Array("#!".utf8)) ? Array("//".utf8) + bytes.dropFirst(2) : bytes
+                    guard let (message, at) = WebKitSyntax.refusal(prefix + body + Array("\n})".utf8), goal: .script) else { return nil }
                     let column = at.line == 1 ? max(1, at.column - prefix.count) : at.column
                     return Diagnostic(.syntaxError, message, at: SourceLocation(file: file, line: at.line, column: column))
                 }

@@ -2,7 +2,11 @@
 // tree-sitter's C API with the same grammar Hawser uses: read every file once, then parse each
 // (and free the tree) N times, with no analysis. Prints one JSON object:
 // {"files": F, "bytes": B, "seconds": S} where B counts every parsed byte (file bytes × N).
+// `hawser-bench check [--repeat N] FILE...`: the same loop through WebKit's own parser
+// (JavaScriptCoreSyntax, as a classic script), which is what lint and build add per script;
+// its JSON also counts the files JavaScriptCore refused ("refused": R).
 import CTreeSitter
+import JavaScriptCoreSyntax
 import Dispatch
 import Foundation
 import TreeSitterJavaScript
@@ -13,7 +17,7 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.first == "parse" else { fail("usage: hawser-bench parse [--repeat N] FILE...") }
+guard let mode = arguments.first, mode == "parse" || mode == "check" else { fail("usage: hawser-bench parse|check [--repeat N] FILE...") }
 arguments.removeFirst()
 var repeats = 1
 if arguments.first == "--repeat" {
@@ -31,6 +35,20 @@ if arguments.count == 1, arguments[0].hasPrefix("@") {
 let sources: [[UInt8]] = arguments.map { path in
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
     return Array(data)
+}
+
+if mode == "check" {
+    var checked = 0, refused = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<repeats {
+        for source in sources {
+            if JavaScriptCoreSyntax.check(source, goal: .script) != nil { refused += 1 }
+            checked += source.count
+        }
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    print("{\"files\": \(sources.count), \"bytes\": \(checked), \"seconds\": \(seconds), \"refused\": \(refused)}")
+    exit(0)
 }
 
 guard let parser = ts_parser_new() else { fail("ts_parser_new failed") }
