@@ -33,7 +33,30 @@ struct SyntaxVerdicts {
     }
 }
 
+/// WebKit's verdict on one text, as the cache keeps it.
+struct CachedVerdict: Codable {
+    var message: String?
+    var line: Int
+    var column: Int
+}
+
 extension Pipeline {
+    /// `WebKitSyntax.refusal`, through the cache: keyed by the engine's version, the goal and the
+    /// bytes, so a run with nothing changed parses nothing again.
+    static func refusal(cache: FactCache?, _ bytes: [UInt8], goal: WebKitSyntax.Goal) -> (message: String, at: SourcePoint)? {
+        guard let cache else { return WebKitSyntax.refusal(bytes, goal: goal) }
+        let key = FactCache.key("webkit-syntax") { hasher in
+            hasher.field(WebKitSyntax.engineVersion)
+            hasher.field(goal == .module ? "module" : "script")
+            hasher.field(bytes)
+        }
+        let verdict = cache.value(key) { () -> CachedVerdict in
+            guard let (message, at) = WebKitSyntax.refusal(bytes, goal: goal) else { return CachedVerdict(message: nil, line: 0, column: 0) }
+            return CachedVerdict(message: message, line: at.line, column: at.column)
+        }
+        return verdict.message.map { ($0, SourcePoint(line: verdict.line, column: verdict.column)) }
+    }
+
     /// The wrapper of a CommonJS module's text for the check: the module function it becomes,
     /// opened on the text's first line.
     static let commonJSCheckPrefix = "(function (exports, require, module, __filename, __dirname) {"
@@ -42,7 +65,7 @@ extension Pipeline {
     /// scripts as `ScriptCompiler` made them; `typescript` says which files the stripper refused
     /// (their text is not checked again).
     static func webKitVerdicts(
-        input: ProjectInput, compiled: ScriptCompiler.Output, modules: ModuleLinker?, typescript: TypeScriptSources
+        input: ProjectInput, compiled: ScriptCompiler.Output, modules: ModuleLinker?, typescript: TypeScriptSources, cache: FactCache?
     ) -> SyntaxVerdicts {
         // A script the compiler refused (`@unwrap` with top-level `await`…) is not what would be emitted.
         let refusedScripts = Set(compiled.diagnostics.filter { $0.severity == .error }.map(\.location.file))
@@ -94,7 +117,7 @@ extension Pipeline {
         verdicts.diagnostics = concurrentMap(jobs) { job -> Diagnostic? in
             switch job {
             case .compiled(let text, let linesBefore, let sourceLines, let source):
-                guard let (message, at) = WebKitSyntax.refusal(text, goal: .script) else { return nil }
+                guard let (message, at) = refusal(cache: cache, text, goal: .script) else { return nil }
                 // A refusal in the wrapper's own lines is the source's doing: at its first line
                 // (before it) or its last (after it: an unclosed comment swallowed the wrapper's end).
                 let line = at.line - linesBefore
@@ -108,16 +131,16 @@ extension Pipeline {
                     let prefix = Array(commonJSCheckPrefix.utf8)
                     // A `#!` line, which node skips, is a comment of the same length.
                     let body = bytes.starts(with: Array("#!".utf8)) ? Array("//".utf8) + bytes.dropFirst(2) : bytes
-                    guard let (message, at) = WebKitSyntax.refusal(prefix + body + Array("\n})".utf8), goal: .script) else { return nil }
+                    guard let (message, at) = refusal(cache: cache, prefix + body + Array("\n})".utf8), goal: .script) else { return nil }
                     let column = at.line == 1 ? max(1, at.column - prefix.count) : at.column
                     return Diagnostic(.syntaxError, message, at: SourceLocation(file: file, line: at.line, column: column))
                 }
-                guard WebKitSyntax.supports(.module), let (message, at) = WebKitSyntax.refusal(bytes, goal: .module) else { return nil }
+                guard WebKitSyntax.supports(.module), let (message, at) = refusal(cache: cache, bytes, goal: .module) else { return nil }
                 return Diagnostic(.syntaxError, message, at: SourceLocation(file: file, line: at.line, column: at.column))
             case .page(let bytes, let path):
-                guard let asScript = WebKitSyntax.refusal(bytes, goal: .script) else { return nil }
+                guard let asScript = refusal(cache: cache, bytes, goal: .script) else { return nil }
                 guard WebKitSyntax.supports(.module) else { return nil }
-                guard let asModule = WebKitSyntax.refusal(bytes, goal: .module) else { return nil }
+                guard let asModule = refusal(cache: cache, bytes, goal: .module) else { return nil }
                 // Refused either way: the goal that read further says more.
                 let (message, at) = asModule.at > asScript.at ? asModule : asScript
                 return Diagnostic(.syntaxError, message, at: SourceLocation(file: path, line: at.line, column: at.column))

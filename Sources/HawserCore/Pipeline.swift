@@ -137,7 +137,7 @@ public enum Pipeline {
         if let modules { report.add(modules.graph.diagnostics + modules.diagnostics) }
         // WebKit's own parser judges every script, module and page read, as lint and build read them.
         let verdicts = input.checksUserScripts
-            ? webKitVerdicts(input: input, compiled: userScripts, modules: modules, typescript: typescript) : SyntaxVerdicts()
+            ? webKitVerdicts(input: input, compiled: userScripts, modules: modules, typescript: typescript, cache: cache) : SyntaxVerdicts()
         report.diagnostics = Report.finish(verdicts.applied(to: report.diagnostics), suppressions: report.suppressions)
         // Every file is read by now: the TypeScript's own findings, and the others' at its positions.
         report.diagnostics = typescript.mapBack(report.diagnostics)
@@ -250,7 +250,7 @@ public enum Pipeline {
         // accepts as a classic script uses `await` as a name (`var await`, `f(await)`), not at its top level.
         let bytesByPath = Dictionary(input.scripts.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         report.topLevelAwaitFiles = Set(fileFacts.filter(\.usesTopLevelAwait).map(\.file).filter { path in
-            bytesByPath[path].map { WebKitSyntax.refusal($0, goal: .script) != nil } ?? true
+            bytesByPath[path].map { refusal(cache: cache, $0, goal: .script) != nil } ?? true
         })
         return report
     }

@@ -34,6 +34,15 @@ public enum JavaScriptCoreSyntax {
         public var description: String { "\(offset): \(message)" }
     }
 
+    /// The engine's version: its verdicts are a function of it (a cache key includes it).
+    public static var engineVersion: String {
+        #if canImport(CJavaScriptCore)
+        return "javascriptcoregtk \(jsc_get_major_version()).\(jsc_get_minor_version()).\(jsc_get_micro_version())"
+        #else
+        return "JavaScriptCore.framework " + ProcessInfo.processInfo.operatingSystemVersionString
+        #endif
+    }
+
     /// Whether `goal` can be checked on this platform (the module goal needs the GLib API).
     public static func supports(_ goal: Goal) -> Bool {
         #if canImport(CJavaScriptCore)

@@ -26,6 +26,9 @@ enum WebKitSyntax {
         return (message, SourcePoint(line: line, column: column))
     }
 
+    /// The engine's version, for cache keys.
+    static var engineVersion: String { JavaScriptCoreSyntax.engineVersion }
+
     /// Whether `goal` is checked on this platform (modules need JavaScriptCore's GLib API, which
     /// macOS does not have; a module is then checked in its bundle).
     static func supports(_ goal: Goal) -> Bool { JavaScriptCoreSyntax.supports(goal) }
