@@ -9,6 +9,8 @@ import TreeSitter
 /// | an ES module (an entry with module syntax, a script another imports, a module or package file the graph reads) | module | its JavaScript (TypeScript stripped) |
 /// | a CommonJS module | script | as the body of its module function |
 /// | a page's `.js` (`pages`) | script, else module | as written: a page may load it either way |
+/// | an HTML page's inline `<script>` | script, else module | as written |
+/// | an HTML page's event-handler attribute that uses a handler | script | as the body of its function |
 ///
 /// A bundled entry is checked once more as emitted (`checkClassic`), through its source map.
 /// The front ends' own syntax errors (tree-sitter's) are dropped for every file checked here:
@@ -82,6 +84,8 @@ extension Pipeline {
             case compiled(text: [UInt8], linesBefore: Int, sourceLines: Int, source: String)
             case module(bytes: [UInt8], path: String, commonJS: Bool)
             case page(bytes: [UInt8], path: String)
+            /// An HTML page's inline scripts and event-handler attributes.
+            case html(bytes: [UInt8], path: String)
         }
         var jobs: [Job] = []
         var verdicts = SyntaxVerdicts()
@@ -108,6 +112,11 @@ extension Pipeline {
         }
         for page in input.pages where page.isJavaScript && judged(page.path) {
             jobs.append(.page(bytes: page.bytes, path: page.path))
+            verdicts.checked.insert(page.path)
+        }
+        // HTML pages (not Svelte or Vue components, whose scripts are their compilers' input).
+        for page in input.pages where page.path.lowercased().hasSuffix(".html") || page.path.lowercased().hasSuffix(".htm") {
+            jobs.append(.html(bytes: page.bytes, path: page.path))
             verdicts.checked.insert(page.path)
         }
         // Findings are reported under the path as the inputs spell it.
@@ -137,6 +146,8 @@ extension Pipeline {
                 }
                 guard WebKitSyntax.supports(.module), let (message, at) = refusal(cache: cache, bytes, goal: .module) else { return nil }
                 return Diagnostic(.syntaxError, message, at: SourceLocation(file: file, line: at.line, column: at.column))
+            case .html(let bytes, let path):
+                return htmlVerdict(bytes, path: path, placeholders: placeholders, runtimeGlobal: input.config.runtime.global, cache: cache)
             case .page(let bytes, let path):
                 guard let asScript = refusal(cache: cache, bytes, goal: .script) else { return nil }
                 guard WebKitSyntax.supports(.module) else { return nil }
@@ -148,4 +159,40 @@ extension Pipeline {
         }.compactMap { $0 }
         return verdicts
     }
+
+    /// The first refusal among an HTML page's inline scripts (as a classic script, else as a
+    /// module: `type="module"` is read the same way) and its event-handler attributes that use
+    /// handlers (as the body of the function WebKit makes of one; an attribute that names no
+    /// handler may be a server template's, and is not judged), at the document's position.
+    static func htmlVerdict(_ html: [UInt8], path: String, placeholders: [PlaceholderForm], runtimeGlobal: String, cache: FactCache?) -> Diagnostic? {
+        for script in HTMLScriptExtractor.scripts(in: html) where script.typeScriptLang == nil {
+            var bytes = script.bytes
+            if let standIn = PlaceholderFiller.standIn(for: bytes, forms: placeholders) { bytes = standIn.bytes }
+            let found: (message: String, at: SourcePoint)?
+            if script.attribute != nil {
+                guard JavaScriptFrontEnd.mayUseHandlers(bytes, runtimeGlobal: runtimeGlobal) else { continue }
+                let prefix = Array(eventHandlerCheckPrefix.utf8)
+                found = refusal(cache: cache, prefix + bytes + Array("\n})".utf8), goal: .script).map { message, at in
+                    (message, at.line == 1 ? SourcePoint(line: 1, column: max(1, at.column - prefix.count)) : at)
+                }
+            } else if let asScript = refusal(cache: cache, bytes, goal: .script) {
+                if WebKitSyntax.supports(.module), let asModule = refusal(cache: cache, bytes, goal: .module) {
+                    found = asModule.at > asScript.at ? asModule : asScript
+                } else {
+                    found = WebKitSyntax.supports(.module) ? nil : asScript
+                }
+            } else {
+                found = nil
+            }
+            if let (message, at) = found {
+                let point = script.documentPoint(of: at)
+                return Diagnostic(.syntaxError, message, at: SourceLocation(file: path, line: point.line, column: point.column))
+            }
+        }
+        return nil
+    }
+
+    /// The function WebKit compiles an event-handler attribute's value into, opened on the
+    /// value's first line.
+    static let eventHandlerCheckPrefix = "(function (event) {"
 }
