@@ -123,48 +123,49 @@ extension Pipeline {
         let spelled = Dictionary((input.scripts + input.pages).map { (ModulePath.normalize($0.path), $0.path) }, uniquingKeysWith: { a, _ in a })
         verdicts.checked = Set(verdicts.checked.map { spelled[ModulePath.normalize($0)] ?? $0 })
 
-        verdicts.diagnostics = concurrentMap(jobs) { job -> Diagnostic? in
+        verdicts.diagnostics = concurrentMap(jobs) { job -> [Diagnostic] in
             switch job {
             case .compiled(let text, let linesBefore, let sourceLines, let source):
-                guard let (message, at) = refusal(cache: cache, text, goal: .script) else { return nil }
+                guard let (message, at) = refusal(cache: cache, text, goal: .script) else { return [] }
                 // A refusal in the wrapper's own lines is the source's doing: at its first line
                 // (before it) or its last (after it: an unclosed comment swallowed the wrapper's end).
                 let line = at.line - linesBefore
                 let location = line < 1 ? SourceLocation(file: source, line: 1, column: 1)
                     : line > sourceLines ? SourceLocation(file: source, line: max(1, sourceLines), column: 1)
                     : SourceLocation(file: source, line: line, column: at.column)
-                return Diagnostic(.syntaxError, message, at: location)
+                return [Diagnostic(.syntaxError, message, at: location)]
             case .module(let bytes, let path, let commonJS):
                 let file = spelled[path] ?? path
                 if commonJS {
                     let prefix = Array(commonJSCheckPrefix.utf8)
                     // A `#!` line, which node skips, is a comment of the same length.
                     let body = bytes.starts(with: Array("#!".utf8)) ? Array("//".utf8) + bytes.dropFirst(2) : bytes
-                    guard let (message, at) = refusal(cache: cache, prefix + body + Array("\n})".utf8), goal: .script) else { return nil }
+                    guard let (message, at) = refusal(cache: cache, prefix + body + Array("\n})".utf8), goal: .script) else { return [] }
                     let column = at.line == 1 ? max(1, at.column - prefix.count) : at.column
-                    return Diagnostic(.syntaxError, message, at: SourceLocation(file: file, line: at.line, column: column))
+                    return [Diagnostic(.syntaxError, message, at: SourceLocation(file: file, line: at.line, column: column))]
                 }
-                guard WebKitSyntax.supports(.module), let (message, at) = refusal(cache: cache, bytes, goal: .module) else { return nil }
-                return Diagnostic(.syntaxError, message, at: SourceLocation(file: file, line: at.line, column: at.column))
+                guard WebKitSyntax.supports(.module), let (message, at) = refusal(cache: cache, bytes, goal: .module) else { return [] }
+                return [Diagnostic(.syntaxError, message, at: SourceLocation(file: file, line: at.line, column: at.column))]
             case .html(let bytes, let path):
-                return htmlVerdict(bytes, path: path, placeholders: placeholders, runtimeGlobal: input.config.runtime.global, cache: cache)
+                return htmlVerdicts(bytes, path: path, placeholders: placeholders, runtimeGlobal: input.config.runtime.global, cache: cache)
             case .page(let bytes, let path):
-                guard let asScript = refusal(cache: cache, bytes, goal: .script) else { return nil }
-                guard WebKitSyntax.supports(.module) else { return nil }
-                guard let asModule = refusal(cache: cache, bytes, goal: .module) else { return nil }
+                guard let asScript = refusal(cache: cache, bytes, goal: .script) else { return [] }
+                guard WebKitSyntax.supports(.module) else { return [] }
+                guard let asModule = refusal(cache: cache, bytes, goal: .module) else { return [] }
                 // Refused either way: the goal that read further says more.
                 let (message, at) = asModule.at > asScript.at ? asModule : asScript
-                return Diagnostic(.syntaxError, message, at: SourceLocation(file: path, line: at.line, column: at.column))
+                return [Diagnostic(.syntaxError, message, at: SourceLocation(file: path, line: at.line, column: at.column))]
             }
-        }.compactMap { $0 }
+        }.flatMap { $0 }
         return verdicts
     }
 
-    /// The first refusal among an HTML page's inline scripts (as a classic script, else as a
+    /// The refusals of an HTML page's inline scripts (as a classic script, else as a
     /// module: `type="module"` is read the same way) and its event-handler attributes that use
     /// handlers (as the body of the function WebKit makes of one; an attribute that names no
     /// handler may be a server template's, and is not judged), at the document's position.
-    static func htmlVerdict(_ html: [UInt8], path: String, placeholders: [PlaceholderForm], runtimeGlobal: String, cache: FactCache?) -> Diagnostic? {
+    static func htmlVerdicts(_ html: [UInt8], path: String, placeholders: [PlaceholderForm], runtimeGlobal: String, cache: FactCache?) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
         for script in HTMLScriptExtractor.scripts(in: html) where script.typeScriptLang == nil {
             var bytes = script.bytes
             if let standIn = PlaceholderFiller.standIn(for: bytes, forms: placeholders) { bytes = standIn.bytes }
@@ -186,10 +187,10 @@ extension Pipeline {
             }
             if let (message, at) = found {
                 let point = script.documentPoint(of: at)
-                return Diagnostic(.syntaxError, message, at: SourceLocation(file: path, line: point.line, column: point.column))
+                diagnostics.append(Diagnostic(.syntaxError, message, at: SourceLocation(file: path, line: point.line, column: point.column)))
             }
         }
-        return nil
+        return diagnostics
     }
 
     /// The function WebKit compiles an event-handler attribute's value into, opened on the
