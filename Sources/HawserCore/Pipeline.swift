@@ -246,11 +246,14 @@ public enum Pipeline {
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
             contract: contract, inputs: input.scripts + input.pages + input.swift + lintedModules, suppressions: suppressions,
             placeholderBindings: nativeFacts.placeholderBindings)
-        // tree-sitter reads `await` as the operator wherever it can; a script WebKit's parser
-        // accepts as a classic script uses `await` as a name (`var await`, `f(await)`), not at its top level.
+        // tree-sitter reads `await` as the operator wherever it can. A script that WebKit's parser
+        // accepts as a classic script and refuses inside an async function uses `await` as a name
+        // (`var await`, `f(await)`): it has no top-level await. When both read it (`await (x)`,
+        // ``await `t` ``), it is the operator, as the build documents.
         let bytesByPath = Dictionary(input.scripts.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         report.topLevelAwaitFiles = Set(fileFacts.filter(\.usesTopLevelAwait).map(\.file).filter { path in
-            bytesByPath[path].map { refusal(cache: cache, $0, goal: .script) != nil } ?? true
+            guard let bytes = bytesByPath[path], refusal(cache: cache, bytes, goal: .script) == nil else { return true }
+            return refusal(cache: cache, Array("(async function () {\n".utf8) + bytes + Array("\n})".utf8), goal: .script) == nil
         })
         return report
     }
