@@ -91,7 +91,10 @@ extension Pipeline {
         var verdicts = SyntaxVerdicts()
         let placeholders = input.config.placeholders
         let sourceBytes = Dictionary(input.scripts.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-        for script in compiled.scripts where script.origin == .javaScript && !script.isBundled {
+        // A first run without a config reads an app's web files for handler names only: nothing
+        // says Hawser builds them, so each is judged as written, like a page's.
+        let userScripts = input.checksUserScripts ? compiled.scripts : []
+        for script in userScripts where script.origin == .javaScript && !script.isBundled {
             guard let source = script.source, judged(source), !refusedScripts.contains(source) else { continue }
             let path = ModulePath.normalize(source)
             guard !moduleEntries.contains(path), !imported.contains(path) else { continue }
@@ -110,12 +113,12 @@ extension Pipeline {
                 verdicts.checked.insert(path)
             }
         }
-        for page in input.pages where page.isJavaScript && judged(page.path) {
+        for page in input.pages + (input.checksUserScripts ? [] : input.scripts) where page.isJavaScript && judged(page.path) {
             jobs.append(.page(bytes: page.bytes, path: page.path))
             verdicts.checked.insert(page.path)
         }
         // HTML pages (not Svelte or Vue components, whose scripts are their compilers' input).
-        for page in input.pages where page.path.lowercased().hasSuffix(".html") || page.path.lowercased().hasSuffix(".htm") {
+        for page in input.pages + (input.checksUserScripts ? [] : input.scripts) where page.path.lowercased().hasSuffix(".html") || page.path.lowercased().hasSuffix(".htm") {
             jobs.append(.html(bytes: page.bytes, path: page.path))
             verdicts.checked.insert(page.path)
         }

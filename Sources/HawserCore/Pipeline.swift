@@ -136,8 +136,7 @@ public enum Pipeline {
         report.add((input.checksUserScripts ? userScripts.diagnostics : []) + typeDiagnostics)
         if let modules { report.add(modules.graph.diagnostics + modules.diagnostics) }
         // WebKit's own parser judges every script, module and page read, as lint and build read them.
-        let verdicts = input.checksUserScripts
-            ? webKitVerdicts(input: input, compiled: userScripts, modules: modules, typescript: typescript, cache: cache) : SyntaxVerdicts()
+        let verdicts = webKitVerdicts(input: input, compiled: userScripts, modules: modules, typescript: typescript, cache: cache)
         report.diagnostics = Report.finish(verdicts.applied(to: report.diagnostics), suppressions: report.suppressions)
         // Every file is read by now: the TypeScript's own findings, and the others' at its positions.
         report.diagnostics = typescript.mapBack(report.diagnostics)
