@@ -60,19 +60,25 @@ var __hawser_modules = (function () {
   // In a graph with top-level await every ES module function is async, and awaits each
   // `__hawser_import(...)` in source order: what this gives for a dependency that has not
   // finished is a promise of its namespace, so the importer waits for it as the spec's async
-  // module evaluation does. `waitingOn` records what each module waits for; when the chain of
-  // waits from the dependency leads back to this module, waiting would never end (a cycle),
-  // and the namespace is given as it is, as a cycle of synchronous modules gives it.
+  // module evaluation does. `waitingOn` is the module each module is waiting for, while it
+  // waits (set while the dependency loads, kept while the importer awaits its promise, cleared
+  // otherwise); when the chain of waits from the dependency leads back to this module, waiting
+  // would never end (a cycle), and the namespace is given as it is, as a cycle of synchronous
+  // modules gives it. A module that was given a namespace at once waits for nothing: of a cycle
+  // of two, the one asked for second runs first and the other waits for it to finish, as in the
+  // spec.
   function importerFor(id) {
     return function (target) {
       records[id].waitingOn = target;
       var record = load(target);
-      if (!record.namespace) { return interop(record); }
-      if (!record.done || record.settled) { return record.namespace; }
-      for (var at = target, steps = 0; at !== undefined && !records[at].settled && steps <= records.length; at = records[at].waitingOn, steps++) {
-        if (at === id) { return record.namespace; }
+      if (record.namespace && record.done && !record.settled) {
+        for (var at = target, steps = 0; at !== undefined && at !== id && !records[at].settled && steps <= records.length; at = records[at].waitingOn, steps++) {}
+        if (at !== id) {
+          return record.done.then(function () { records[id].waitingOn = undefined; return record.namespace; });
+        }
       }
-      return record.done.then(function () { return record.namespace; });
+      records[id].waitingOn = undefined;
+      return record.namespace || interop(record);
     };
   }
   // Evaluates module `id` the first time it is asked for; afterwards gives the same record.
