@@ -42,7 +42,7 @@ Tests/Plugin/demo-package-test.sh
 # incrementality, lint errors in the build, output identity, the command plugins.
 Tests/Plugin/consumer-test.sh
 
-# The injected runtime, under node's test runner.
+# The injected runtime and the module registry (module-registry.test.js), under node's test runner.
 HAWSER_BIN=.build/debug/hawser node --test Tests/Runtime/
 
 # ES modules, CommonJS and npm packages: each fixture of Tests/Fixtures/modules bundled by esbuild

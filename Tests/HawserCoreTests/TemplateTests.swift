@@ -26,7 +26,7 @@ final class TemplateTests: XCTestCase {
             ("Generate/Templates", Bridge.webKitProxy, ["settleCall": #""hawser.settle(id, value, errorMessage)""#, "refusal": "", "name": "Bridge"]),
             ("Generate/Templates", Bridge.webKitCookies, ["name": "Bridge"]),
             ("Generate/Templates", Bridge.webKitExtensions, ["name": "Bridge"]),
-            ("Modules/Templates", ModuleLinker.registryTemplate, [:]),
+            ("Modules/Templates", Template(file: ModuleLinker.registryFile, text: ModuleLinker.registryText), [:]),
         ]
     }
 
@@ -53,6 +53,16 @@ final class TemplateTests: XCTestCase {
             let url = Self.sources.appendingPathComponent(folder).appendingPathComponent(template.file)
             XCTAssertEqual(template.notes + "\n\n" + template.body, try String(contentsOf: url, encoding: .utf8), template.file)
         }
+    }
+
+    /// The module registry, read by `ModuleLinker` without `Template` (a later stage's type), is
+    /// what the template of its file renders, less its comment-only lines, and holds no comment.
+    func testModuleRegistryIsItsTemplateLessComments() {
+        let template = Template(file: ModuleLinker.registryFile, text: ModuleLinker.registryText)
+        XCTAssertEqual(ModuleLinker.loader, ModuleLinker.withoutCommentLines(template.render([:])))
+        XCTAssertTrue(ModuleLinker.loader.hasPrefix("var __hawser_modules = (function () {\n"))
+        XCTAssertTrue(ModuleLinker.loader.hasSuffix("})();\n"))
+        XCTAssertFalse(ModuleLinker.loader.contains("//"))
     }
 
     /// Each JavaScript file, as editors see it, is valid JavaScript.

@@ -356,12 +356,15 @@ struct ModuleLinker {
     /// namespace, or a CommonJS module's `module`); an ES module importing a CommonJS one sees a
     /// namespace whose `default` is `module.exports` (its `default` when it sets `__esModule`)
     /// and whose other names read `module.exports` when used, as esbuild and rollup do. The file
-    /// explains the registry in comments; it has no placeholders.
-    static let registryTemplate = Template(file: "module-registry.js", bytes: PackageResources.module_registry_js)
+    /// explains the registry in comments. It is a template file as `Compile/Template.swift`
+    /// describes them, with no placeholders (TemplateTests checks it as one), read here without
+    /// that type, a later stage's: the notes end at the first empty line.
+    static let registryFile = "module-registry.js"
+    static let registryText = String(decoding: PackageResources.module_registry_js, as: UTF8.self)
 
-    /// The registry as bundles hold it: the template's body without the lines that are only a
-    /// `//` comment (the file's explanations, which every bundle would otherwise carry).
-    static let loader = withoutCommentLines(registryTemplate.render([:]))
+    /// The registry as bundles hold it: the file after its notes, without the lines that are
+    /// only a `//` comment (the file's explanations, which every bundle would otherwise carry).
+    static let loader = withoutCommentLines(registryText.range(of: "\n\n").map { String(registryText[$0.upperBound...]) } ?? registryText)
 
     /// `text` without its lines that hold nothing but a `//` comment (after spaces or tabs). Only
     /// for the registry, whose code lines never start inside a string or a block comment.
