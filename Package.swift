@@ -77,6 +77,7 @@ let package = Package(
                 .embedInCode("Generate/Templates/webkit-proxy.swift.txt"),
                 .embedInCode("Generate/Templates/webkit-scripts.swift.txt"),
                 .embedInCode("Generate/Templates/wire.swift.txt"),
+                .embedInCode("Modules/Templates/module-registry.js"),
             ]
         ),
         .executableTarget(name: "hawser", dependencies: ["HawserCore"]),

@@ -45,7 +45,7 @@ Tests/Plugin/consumer-test.sh
 # The syntax fixtures judged by node (V8) and by the binary, both ways (SyntaxFixtureTests judges them in process).
 python3 Tests/Syntax/oracle_test.py --hawser .build/debug/hawser
 
-# The injected runtime, under node's test runner.
+# The injected runtime and the module registry (module-registry.test.js), under node's test runner.
 HAWSER_BIN=.build/debug/hawser node --test Tests/Runtime/
 
 # ES modules, CommonJS and npm packages: each fixture of Tests/Fixtures/modules bundled by esbuild

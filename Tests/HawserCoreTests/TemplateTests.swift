@@ -3,7 +3,7 @@ import XCTest
 @testable import HawserCore
 
 /// The embedded template files (`Sources/HawserCore/Compile/Templates/*.js`,
-/// `Sources/HawserCore/Generate/Templates/*.swift.txt`) and their one filling rule. What the
+/// `Sources/HawserCore/Generate/Templates/*.swift.txt`, `Sources/HawserCore/Modules/Templates/module-registry.js`) and their one filling rule. What the
 /// rendered runtime does is tested by `node --test Tests/Runtime/`; the generated Swift is
 /// compiled and run by the bridge generator's tests.
 final class TemplateTests: XCTestCase {
@@ -26,6 +26,7 @@ final class TemplateTests: XCTestCase {
             ("Generate/Templates", Bridge.webKitProxy, ["settleCall": #""hawser.settle(id, value, errorMessage)""#, "refusal": "", "name": "Bridge"]),
             ("Generate/Templates", Bridge.webKitCookies, ["name": "Bridge"]),
             ("Generate/Templates", Bridge.webKitExtensions, ["name": "Bridge"]),
+            ("Modules/Templates", Template(file: ModuleLinker.registryFile, text: ModuleLinker.registryText), [:]),
         ]
     }
 
@@ -44,7 +45,7 @@ final class TemplateTests: XCTestCase {
 
     /// The embedded bytes are the files in the source tree, and every file there is embedded.
     func testEmbeddedTemplatesAreTheFiles() throws {
-        for folder in ["Compile/Templates", "Generate/Templates"] {
+        for folder in ["Compile/Templates", "Generate/Templates", "Modules/Templates"] {
             let files = try FileManager.default.contentsOfDirectory(atPath: Self.sources.appendingPathComponent(folder).path).sorted()
             XCTAssertEqual(files, Self.templatesAndValues.filter { $0.folder == folder }.map(\.template.file).sorted(), folder)
         }
@@ -52,6 +53,16 @@ final class TemplateTests: XCTestCase {
             let url = Self.sources.appendingPathComponent(folder).appendingPathComponent(template.file)
             XCTAssertEqual(template.notes + "\n\n" + template.body, try String(contentsOf: url, encoding: .utf8), template.file)
         }
+    }
+
+    /// The module registry, read by `ModuleLinker` without `Template` (a later stage's type), is
+    /// what the template of its file renders, less its comment-only lines, and holds no comment.
+    func testModuleRegistryIsItsTemplateLessComments() {
+        let template = Template(file: ModuleLinker.registryFile, text: ModuleLinker.registryText)
+        XCTAssertEqual(ModuleLinker.loader, ModuleLinker.withoutCommentLines(template.render([:])))
+        XCTAssertTrue(ModuleLinker.loader.hasPrefix("var __hawser_modules = (function () {\n"))
+        XCTAssertTrue(ModuleLinker.loader.hasSuffix("})();\n"))
+        XCTAssertFalse(ModuleLinker.loader.contains("//"))
     }
 
     /// Each JavaScript file, as editors see it, is valid JavaScript.

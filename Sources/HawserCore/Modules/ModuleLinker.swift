@@ -351,74 +351,26 @@ struct ModuleLinker {
         return nil
     }
 
-    /// The registry every bundled entry starts with: `define` records a module's function;
-    /// `load` runs it once and gives its record (an ES module's namespace, or a CommonJS
-    /// module's `module`); an ES module importing a CommonJS one sees a namespace whose
-    /// `default` is `module.exports` (its `default` when it sets `__esModule`) and whose other
-    /// names read `module.exports` when used, as esbuild and rollup do.
-    static let loader = """
-        var __hawser_modules = (function () {
-          "use strict";
-          var definitions = [], records = [];
-          function define(id, kind, body, requires) { definitions[id] = { kind: kind, body: body, requires: requires || {} }; }
-          function requireFor(id) {
-            var table = definitions[id].requires;
-            return function require(specifier) {
-              if (!Object.prototype.hasOwnProperty.call(table, specifier)) { throw new Error("Cannot find module '" + specifier + "'"); }
-              var record = load(table[specifier]);
-              return record.namespace || record.module.exports;
-            };
-          }
-          function interop(record) {
-            if (!record.interop) {
-              var exports = record.module.exports, namespace = Object.create(null);
-              if (exports !== null && (typeof exports === "object" || typeof exports === "function")) {
-                Object.keys(exports).forEach(function (key) {
-                  if (key !== "default") { Object.defineProperty(namespace, key, { get: function () { return exports[key]; }, enumerable: true }); }
-                });
-              }
-              Object.defineProperty(namespace, "default", { value: exports && exports.__esModule ? exports.default : exports, enumerable: true });
-              record.interop = namespace;
-            }
-            return record.interop;
-          }
-          // In a graph with top-level await, a module waits for each dependency to finish, unless
-          // that dependency is (through others) waiting for this module: a cycle, whose
-          // namespace is given as it is, as a cycle of synchronous modules gives it.
-          function importerFor(id) {
-            return function (target) {
-              records[id].waitingOn = target;
-              var record = load(target);
-              if (!record.namespace) { return interop(record); }
-              if (!record.done || record.settled) { return record.namespace; }
-              for (var at = target, steps = 0; at !== undefined && !records[at].settled && steps <= records.length; at = records[at].waitingOn, steps++) {
-                if (at === id) { return record.namespace; }
-              }
-              return record.done.then(function () { return record.namespace; });
-            };
-          }
-          function load(id) {
-            var record = records[id];
-            if (record) { return record; }
-            var definition = definitions[id];
-            if (definition.kind === "esm") {
-              var namespace = Object.create(null);
-              Object.defineProperty(namespace, Symbol.toStringTag, { value: "Module" });
-              record = records[id] = { namespace: namespace };
-              record.done = definition.body.call(undefined, function (getters) {
-                Object.keys(getters).forEach(function (name) { Object.defineProperty(namespace, name, { get: getters[name], enumerable: true }); });
-                Object.preventExtensions(namespace);
-              }, importerFor(id), requireFor(id));
-              if (record.done) { record.done.then(function () { record.settled = true; }, function () { record.settled = true; }); }
-            } else {
-              var module = { exports: {} };
-              record = records[id] = { module: module };
-              definition.body.call(module.exports, module, module.exports, requireFor(id));
-            }
-            return record;
-          }
-          return { define: define, load: load };
-        })();
+    /// `Templates/module-registry.js`: the registry every bundled entry starts with. `define`
+    /// records a module's function; `load` runs it once and gives its record (an ES module's
+    /// namespace, or a CommonJS module's `module`); an ES module importing a CommonJS one sees a
+    /// namespace whose `default` is `module.exports` (its `default` when it sets `__esModule`)
+    /// and whose other names read `module.exports` when used, as esbuild and rollup do. The file
+    /// explains the registry in comments. It is a template file as `Compile/Template.swift`
+    /// describes them, with no placeholders (TemplateTests checks it as one), read here without
+    /// that type, a later stage's: the notes end at the first empty line.
+    static let registryFile = "module-registry.js"
+    static let registryText = String(decoding: PackageResources.module_registry_js, as: UTF8.self)
 
-        """
+    /// The registry as bundles hold it: the file after its notes, without the lines that are
+    /// only a `//` comment (the file's explanations, which every bundle would otherwise carry).
+    static let loader = withoutCommentLines(registryText.range(of: "\n\n").map { String(registryText[$0.upperBound...]) } ?? registryText)
+
+    /// `text` without its lines that hold nothing but a `//` comment (after spaces or tabs). Only
+    /// for the registry, whose code lines never start inside a string or a block comment.
+    static func withoutCommentLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.drop { $0 == " " || $0 == "\t" }.hasPrefix("//") }
+            .joined(separator: "\n")
+    }
 }

@@ -11,7 +11,7 @@ import XCTest
 /// none of that suite's; a filter that selects no case of any suite fails every fixture test.
 enum Fixtures {
     enum Suite: String, CaseIterable {
-        case lint, build, generate
+        case lint, build, generate, modules
     }
 
     static let variable = "HAWSER_FIXTURE"

@@ -1,0 +1,1 @@
+export const post = (value) => window.webkit.messageHandlers.result.postMessage(value);
