@@ -171,7 +171,7 @@ extension TypeScriptStripPass {
 
     /// The parentheses (and refusals) of every region noted during the walk.
     mutating func parenthesizeAssertionRegions() {
-        for index in assertionRegions.sorted() {
+        regions: for index in assertionRegions.sorted() {
             let top = tree.node(at: Int(index))
             guard let items = precedenceItems(top), items.count > 2, let nodes = Self.readExpression(items) else { continue }
             var opens: [(offset: Int, count: Int)] = [], closes: [Int: Int] = [:]
@@ -180,7 +180,7 @@ extension TypeScriptStripPass {
                 guard case .binary(let op) = node.kind else { continue }
                 if let mixed = mixedCoalescing(op, node, nodes) {
                     refuse(at: mixed.at, mixed.message)
-                    return
+                    continue regions
                 }
                 let left = nodes[node.children[0]]
                 guard case .assertion = left.kind else { continue }

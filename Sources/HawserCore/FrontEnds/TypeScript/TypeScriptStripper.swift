@@ -379,6 +379,15 @@ struct TypeScriptStripPass {
     }
 
     mutating func visitExport(_ node: SyntaxNode) -> Bool {
+        // `export type * from "./t"` and `export type * as ns from "./t"` (TypeScript 5.0), which
+        // tree-sitter-typescript 0.23 reads as an error at `type`: they re-export types only.
+        if node.hasError, let first = node.child(1), first.isError, first.text == "type",
+           let star = nextCodeByte(from: first.endByte), source[star] == UInt8(ascii: "*"), node.child(field: "source") != nil {
+            blank(node)
+            guardAgainstJoining(start: node.startByte, end: node.endByte, hazards: Self.statementHazards)
+            erasedAmbientRanges.append(node.startByte..<node.endByte)
+            return true
+        }
         if hasToken(node, "type") {
             // `export type { A, B as C }` (and `… from`): every name it exports is a type.
             for index in Int(node.index)..<node.subtreeEnd where tree.node(at: index).type == "export_specifier" {
@@ -778,6 +787,11 @@ struct TypeScriptStripPass {
                 continue
             }
             if node.isError {
+                if let named = namedRefusal(node) {
+                    diagnostics.append(Diagnostic(.unsupportedTypeScript, named, at: location(node.startByte)))
+                    index = node.subtreeEnd
+                    continue
+                }
                 diagnostics.append(Diagnostic(.syntaxError, Self.unexpectedMessage(node), at: location(node.startByte)))
                 if !allowsJSX, looksLikeJSX(source[node.startByte..<node.endByte]) {
                     diagnostics.append(Diagnostic(.unsupportedTypeScript, "JSX is only allowed in a .tsx file: rename the file to .tsx", at: location(node.startByte)))
@@ -790,6 +804,21 @@ struct TypeScriptStripPass {
             }
             index += 1
         }
+    }
+
+    /// The construct an error region stands for, where tree-sitter-typescript 0.23 cannot read
+    /// valid TypeScript: a refusal that names it, not "unexpected …".
+    func namedRefusal(_ node: SyntaxNode) -> String? {
+        let text = String(decoding: source[node.startByte..<node.endByte], as: UTF8.self)
+        if text.range(of: #"[A-Za-z_$][A-Za-z0-9_$]*\s*\?\s*(/\*([^*]|\*[^/])*\*/|//[^\n]*\n)\s*:"#, options: .regularExpression) != nil {
+            return "a comment between an optional parameter's `?` and its `:` cannot be read (tree-sitter-typescript 0.23): move the comment after the parameter's type"
+        }
+        let start = max(0, node.startByte - 9)
+        let around = String(decoding: source[start..<node.endByte], as: UTF8.self)
+        if around.range(of: #"(^|[\s;{])accessor\s+[A-Za-z_$#\[]"#, options: .regularExpression) != nil {
+            return "auto-accessor fields (`accessor`) are not supported: write a private field with a getter and a setter instead"
+        }
+        return nil
     }
 
     /// Whether an error region holds what reads as a JSX closing tag (`</x`) or a self-closing one (`/>`).
