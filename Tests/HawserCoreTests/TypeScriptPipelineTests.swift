@@ -256,3 +256,38 @@ extension TypeScriptPipelineTests {
             ["save@web/App.vue:6:33", "tap@web/App.vue:9:89"])
     }
 }
+
+extension TypeScriptPipelineTests {
+    /// A script whose assertions would regroup once erased, whose types hold non-ASCII text and
+    /// which augments a module: built, it posts TypeScript's values, and a finding after a
+    /// blanked `é` and after an inserted parenthesis is at its TypeScript column.
+    func testAScriptThatKeepsItsMeaningBuildsAndRuns() throws {
+        let result = try ModuleBundleTests.build([
+            "userscripts/app.ts": """
+                declare module "./lib" {
+                  export interface Box<in out T> { extra: import("./lib").Box<T> }
+                }
+                import { scale } from "./lib";
+                const label: "héllo" | "wörld" = "héllo", size: number = 1 + 1 as number * 2;
+                window.webkit.messageHandlers.sizes.postMessage([size, scale(2 + 1 as any * 3), label]);
+
+                """,
+            "userscripts/lib.ts": "export interface Box<T> { value: T }\nexport const scale = (n: number): number => n satisfies number * 10;\n",
+        ])
+        XCTAssertEqual(result.report.errorCount, 0, ReportFormat.text.render(result.report))
+        XCTAssertEqual(try ModuleBundleTests.run(result, ["app.js"]), #"[{"sizes":[4,90,"héllo"]}]"#)
+        let use = try XCTUnwrap(result.report.handlers.flatMap(\.uses).first { $0.name == "sizes" })
+        XCTAssertEqual(use.location.description, "userscripts/app.ts:6:31")
+    }
+
+    /// A finding on a line whose `(` was inserted (no blank before the operand) or after a
+    /// blanked non-ASCII type is reported at the TypeScript source's line and byte column.
+    func testFindingsAfterInsertedParenthesesAndUnicodeBlanksAreAtTheirSourceColumns() throws {
+        let tail = " window.webkit.messageHandlers.kind.close();\n"
+        for line in ["f(1 + 1 as any * 2);", "let s: \"é🙂\" = \"x\";"] {
+            let typescript = try ModuleBundleTests.build(["userscripts/app.ts": "declare function f(x: number): void;\n" + line + tail])
+            let found = typescript.report.diagnostics.filter { $0.code == .unknownHandlerMethod }.map { "\($0.location.line):\($0.location.column)" }
+            XCTAssertEqual(found, ["2:\(line.utf8.count + " window.webkit.messageHandlers.kind.".utf8.count + 1)"], ReportFormat.text.render(typescript.report))
+        }
+    }
+}
