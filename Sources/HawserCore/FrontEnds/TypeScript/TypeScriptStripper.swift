@@ -714,7 +714,9 @@ struct TypeScriptStripPass {
             refuse(arrow, "an arrow function's `=>` must be on the line of its return type's end")
             return
         }
-        let target = returnType.endByte - 1
+        // The first byte of the type's last character: the rest of a non-ASCII one is dropped.
+        var target = returnType.endByte - 1
+        while target > parameters.endByte, source[target] & 0xC0 == 0x80 { target -= 1 }
         guard source[parameters.endByte - 1] == UInt8(ascii: ")") else { return }
         pendingWrites.append((parameters.endByte - 1, 0x20))
         pendingWrites.append((target, UInt8(ascii: ")")))
