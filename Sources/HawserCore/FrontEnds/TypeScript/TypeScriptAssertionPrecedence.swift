@@ -29,7 +29,11 @@ extension TypeScriptStripPass {
     /// it is kept to read again after the walk.
     mutating func noteAssertionRegion(_ node: SyntaxNode) {
         var top = node
-        while let parent = top.parent, Self.regionTypes.contains(parent.type) { top = parent }
+        // Each node is climbed through once: a chain of n assertions costs n steps, not n².
+        while let parent = top.parent, Self.regionTypes.contains(parent.type) {
+            guard climbedRegionNodes.insert(Int(parent.index)).inserted else { return }
+            top = parent
+        }
         guard top.index != node.index else { return }
         assertionRegions.insert(Int(top.index))
     }
@@ -223,7 +227,23 @@ extension TypeScriptStripPass {
             let grouped = child == node.children[0]
                 ? "(\(text(left.start..<left.end))) \(op) \(text(right.start..<right.end))"
                 : "\(text(left.start..<left.end)) \(op) (\(text(right.start..<right.end)))"
-            return (node.start, "`??` cannot be mixed with `||` or `&&` without parentheses: TypeScript reads `\(whole)` as `\(grouped)` (and tsc reports TS5076), which erased would not be JavaScript: write the parentheses")
+            return (assertionKeyword(in: node.start..<node.end) ?? node.start, "`??` cannot be mixed with `||` or `&&` without parentheses: TypeScript reads `\(whole)` as `\(grouped)` (and tsc reports TS5076), which erased would not be JavaScript: write the parentheses")
+        }
+        return nil
+    }
+
+    /// The offset of the first `as` or `satisfies` keyword of an assertion within a range.
+    func assertionKeyword(in range: Range<Int>) -> Int? {
+        var index = 0
+        while index < tree.nodeCount {
+            let node = tree.node(at: index)
+            if node.endByte <= range.lowerBound || node.startByte >= range.upperBound { index = node.subtreeEnd; continue }
+            if node.type == "as_expression" || node.type == "satisfies_expression", node.startByte >= range.lowerBound,
+               let operand = node.firstChild {
+                return nextCodeByte(from: operand.endByte)
+            }
+            if node.type == "type_assertion", node.startByte >= range.lowerBound { return node.startByte }
+            index += 1
         }
         return nil
     }

@@ -67,6 +67,8 @@ struct TypeScriptStripPass {
     /// The outermost expressions around assertions, read again for their grouping
     /// (TypeScriptAssertionPrecedence.swift).
     var assertionRegions: Set<Int> = []
+    /// The region nodes already climbed through from an assertion.
+    var climbedRegionNodes: Set<Int> = []
     /// Output offsets that hold a written byte (a `;`, a moved `)`, a parenthesis).
     var writtenOffsets: Set<Int> = []
     /// Parentheses with no blank to hold them, inserted at source offsets.
