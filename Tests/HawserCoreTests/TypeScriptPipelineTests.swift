@@ -291,3 +291,40 @@ extension TypeScriptPipelineTests {
         }
     }
 }
+
+extension TypeScriptPipelineTests {
+    /// After an inserted parenthesis and after erased non-ASCII types, the bundle's map leads to
+    /// the token's place in the TypeScript source.
+    func testTheBundleMapLeadsBackThroughInsertedParenthesesAndUnicodeBlanks() throws {
+        let lib = "export const v = Math.max(1 + 1 as any * 2, 0), marker = 1;\nexport let s: \"é🙂\" = \"x\", other = marker;\n"
+        let files = [
+            SourceFile(path: "userscripts/app.ts", text: "import { v, other } from \"./lib\";\nwindow.webkit.messageHandlers.m.postMessage([v, other]);\n", relativePath: "app.ts"),
+            SourceFile(path: "userscripts/lib.ts", text: lib, relativePath: "lib.ts"),
+        ]
+        let typescript = TypeScriptSources()
+        var input = ProjectInput(scripts: files, swift: [])
+        input.files = InMemoryFiles(files)
+        input = typescript.strip(input)
+        let linker = Pipeline.link(input, bundling: true, cache: nil, typescript: typescript)
+        let bundle = try XCTUnwrap(linker.bundle(forEntry: "userscripts/app.ts"))
+        let lines = bundle.map.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func original(of token: String, after prefix: String) throws -> String {
+            let index = try XCTUnwrap(lines.firstIndex { $0.contains(prefix) }, "no line with \(prefix)")
+            let line = lines[index]
+            let start = try XCTUnwrap(line.range(of: prefix)).upperBound
+            let found = try XCTUnwrap(line.range(of: token, range: start..<line.endIndex), "no \(token) in \(line)")
+            let column = line.utf8.distance(from: line.utf8.startIndex, to: found.lowerBound) + 1
+            let position = try XCTUnwrap(bundle.map.original(ofLine: index + 1, utf8Column: column))
+            return "\(position.source):\(position.line):\(position.column)"
+        }
+        func sourceColumn(_ token: String, line: Int) -> String {
+            let text = String(lib.split(separator: "\n")[line - 1])
+            // `original(ofLine:utf8Column:)` answers in the source's byte columns.
+            let column = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: token)!.lowerBound) + 1
+            return "userscripts/lib.ts:\(line):\(column)"
+        }
+        XCTAssertTrue(lines.contains { $0.contains("Math.max((1 + 1)") }, bundle.map.text)
+        XCTAssertEqual(try original(of: "marker", after: "0), "), sourceColumn("marker", line: 1))
+        XCTAssertEqual(try original(of: "other", after: "\"x\", "), sourceColumn("other", line: 2))
+    }
+}
