@@ -536,16 +536,18 @@ struct TypeScriptStripPass {
         return erase(statement)
     }
 
-    /// The source extent of a `declare` with a body (`module`, `global`, `namespace`, `class`,
-    /// `enum`) from its first keyword to the `}` that closes the body, braces counted outside
+    /// The source extent of a `declare` with a body (`module`, `global`, `namespace`, `enum`,
+    /// `const enum`) from its first keyword to the `}` that closes the body, braces counted outside
     /// strings, template literals and comments; nil when it cannot be told.
     func ambientExtent(_ statement: SyntaxNode) -> Range<Int>? {
         let start = statement.startByte
         let header = String(decoding: source[start..<min(source.count, start + 200)], as: UTF8.self)
         let words = header.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).prefix(3).map(String.init)
         let keywords = words.first == "export" ? Array(words.dropFirst()) : words
-        guard keywords.first == "declare", keywords.count > 1,
-              ["module", "global", "namespace", "class", "enum", "abstract", "const"].contains(keywords[1]) || keywords[1].hasPrefix("global{") else { return nil }
+        // Only heads that hold no brace before the body (a class's `extends B<{ … }>` could).
+        guard keywords.first == "declare", keywords.count >= 2,
+              ["module", "global", "namespace", "enum"].contains(keywords[1]) || keywords[1].hasPrefix("global{")
+                || (keywords[1] == "const" && keywords.count > 2 && keywords[2] == "enum") else { return nil }
         var index = start, depth = 0
         var templates: [Int] = []  // brace depths at which a template substitution resumes a template
         while index < source.count {
