@@ -898,12 +898,12 @@ public enum Bridge {
             // A type alias, not an interface: it is posted, and only a type with an implicit index signature
             // (an alias of an object type) is assignable to the JSONValue that `stateSync` takes.
             /** What the script makes of a note. */
-                               \#u{20}
-                          \#u{20}
-                           \#u{20}
-                           \#u{20}
-                                \#u{20}
-             \#u{20}
+
+
+
+
+
+
 
             /** Up to this many words, a note is short. */
             const shortNoteWords         = 20;
@@ -932,10 +932,10 @@ public enum Bridge {
               return summary;
             }
 
-                             \#u{20}
-                                                                               \#u{20}
-                                                               \#u{20}
-            \#u{20}
+
+
+
+
 
             window.summarizeNote = summarizeNote;
             } catch (error) { console.error("[hawser] user script \"note-summary\" failed:", error); }

@@ -18,12 +18,12 @@ var NoteLength; (function (NoteLength) {
 // A type alias, not an interface: it is posted, and only a type with an implicit index signature
 // (an alias of an object type) is assignable to the JSONValue that `stateSync` takes.
 /** What the script makes of a note. */
-                    
-               
-                
-                
-                     
-  
+
+
+
+
+
+
 
 /** Up to this many words, a note is short. */
 const shortNoteWords         = 20;
@@ -52,10 +52,10 @@ async function summarizeNote(path        )                       {
   return summary;
 }
 
-                  
-                                                                    
-                                                    
- 
+
+
+
+
 
 window.summarizeNote = summarizeNote;
 } catch (error) { console.error("[hawser] user script \"note-summary\" failed:", error); }

@@ -7,9 +7,11 @@ enum StripCommand: Subcommand {
     static let name = CommandName.strip
     static let abstract = "Print the JavaScript that hawser build makes of a TypeScript file (types stripped to spaces)."
     static let discussion = """
-        FILE is a .ts, .mts, .cts or .tsx file. Every token keeps its line and column; only an
-        enum, a constructor's parameter properties, `import x = require(…)` and `export =` are
-        compiled. Syntax Hawser refuses is reported on standard error, and nothing is printed.
+        FILE is a .ts, .mts, .cts or .tsx file. Every token keeps its line and (UTF-16) column,
+        and no line ends in blanks; only an enum, a constructor's parameter properties,
+        `import x = require(…)` and `export =` are compiled, and an assertion whose erasure would
+        regroup its expression gets tsc's parentheses. Syntax Hawser refuses is reported on
+        standard error, and nothing is printed.
 
         """
     static let exitStatus = "0 printed; 1 the file has errors; 2 usage or I/O problem."

@@ -256,3 +256,75 @@ extension TypeScriptPipelineTests {
             ["save@web/App.vue:6:33", "tap@web/App.vue:9:89"])
     }
 }
+
+extension TypeScriptPipelineTests {
+    /// A script whose assertions would regroup once erased, whose types hold non-ASCII text and
+    /// which augments a module: built, it posts TypeScript's values, and a finding after a
+    /// blanked `é` and after an inserted parenthesis is at its TypeScript column.
+    func testAScriptThatKeepsItsMeaningBuildsAndRuns() throws {
+        let result = try ModuleBundleTests.build([
+            "userscripts/app.ts": """
+                declare module "./lib" {
+                  export interface Box<in out T> { extra: import("./lib").Box<T> }
+                }
+                import { scale } from "./lib";
+                const label: "héllo" | "wörld" = "héllo", size: number = 1 + 1 as number * 2;
+                window.webkit.messageHandlers.sizes.postMessage([size, scale(2 + 1 as any * 3), label]);
+
+                """,
+            "userscripts/lib.ts": "export interface Box<T> { value: T }\nexport const scale = (n: number): number => n satisfies number * 10;\n",
+        ])
+        XCTAssertEqual(result.report.errorCount, 0, ReportFormat.text.render(result.report))
+        XCTAssertEqual(try ModuleBundleTests.run(result, ["app.js"]), #"[{"sizes":[4,90,"héllo"]}]"#)
+        let use = try XCTUnwrap(result.report.handlers.flatMap(\.uses).first { $0.name == "sizes" })
+        XCTAssertEqual(use.location.description, "userscripts/app.ts:6:31")
+    }
+
+    /// A finding on a line whose `(` was inserted (no blank before the operand) or after a
+    /// blanked non-ASCII type is reported at the TypeScript source's line and byte column.
+    func testFindingsAfterInsertedParenthesesAndUnicodeBlanksAreAtTheirSourceColumns() throws {
+        let tail = " window.webkit.messageHandlers.kind.close();\n"
+        for line in ["f(1 + 1 as any * 2);", "let s: \"é🙂\" = \"x\";"] {
+            let typescript = try ModuleBundleTests.build(["userscripts/app.ts": "declare function f(x: number): void;\n" + line + tail])
+            let found = typescript.report.diagnostics.filter { $0.code == .unknownHandlerMethod }.map { "\($0.location.line):\($0.location.column)" }
+            XCTAssertEqual(found, ["2:\(line.utf8.count + " window.webkit.messageHandlers.kind.".utf8.count + 1)"], ReportFormat.text.render(typescript.report))
+        }
+    }
+}
+
+extension TypeScriptPipelineTests {
+    /// After an inserted parenthesis and after erased non-ASCII types, the bundle's map leads to
+    /// the token's place in the TypeScript source.
+    func testTheBundleMapLeadsBackThroughInsertedParenthesesAndUnicodeBlanks() throws {
+        let lib = "export const v = Math.max(1 + 1 as any * 2, 0), marker = 1;\nexport let s: \"é🙂\" = \"x\", other = marker;\n"
+        let files = [
+            SourceFile(path: "userscripts/app.ts", text: "import { v, other } from \"./lib\";\nwindow.webkit.messageHandlers.m.postMessage([v, other]);\n", relativePath: "app.ts"),
+            SourceFile(path: "userscripts/lib.ts", text: lib, relativePath: "lib.ts"),
+        ]
+        let typescript = TypeScriptSources()
+        var input = ProjectInput(scripts: files, swift: [])
+        input.files = InMemoryFiles(files)
+        input = typescript.strip(input)
+        let linker = Pipeline.link(input, bundling: true, cache: nil, typescript: typescript)
+        let bundle = try XCTUnwrap(linker.bundle(forEntry: "userscripts/app.ts"))
+        let lines = bundle.map.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func original(of token: String, after prefix: String) throws -> String {
+            let index = try XCTUnwrap(lines.firstIndex { $0.contains(prefix) }, "no line with \(prefix)")
+            let line = lines[index]
+            let start = try XCTUnwrap(line.range(of: prefix)).upperBound
+            let found = try XCTUnwrap(line.range(of: token, range: start..<line.endIndex), "no \(token) in \(line)")
+            let column = line.utf8.distance(from: line.utf8.startIndex, to: found.lowerBound) + 1
+            let position = try XCTUnwrap(bundle.map.original(ofLine: index + 1, utf8Column: column))
+            return "\(position.source):\(position.line):\(position.column)"
+        }
+        func sourceColumn(_ token: String, line: Int) -> String {
+            let text = String(lib.split(separator: "\n")[line - 1])
+            // `original(ofLine:utf8Column:)` answers in the source's byte columns.
+            let column = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: token)!.lowerBound) + 1
+            return "userscripts/lib.ts:\(line):\(column)"
+        }
+        XCTAssertTrue(lines.contains { $0.contains("Math.max((1 + 1)") }, bundle.map.text)
+        XCTAssertEqual(try original(of: "marker", after: "0), "), sourceColumn("marker", line: 1))
+        XCTAssertEqual(try original(of: "other", after: "\"x\", "), sourceColumn("other", line: 2))
+    }
+}

@@ -80,7 +80,7 @@ final class TypeScriptStripperTests: XCTestCase {
                     break
                 }
                 let ok = byte == source[sourceOffset] || byte == 0x20
-                    || (byte == UInt8(ascii: ")") || byte == UInt8(ascii: ";")) && source[sourceOffset] != 0x0A
+                    || (byte == UInt8(ascii: ")") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ";")) && source[sourceOffset] != 0x0A
                 if !ok || (source[sourceOffset] == 0x0A) != (byte == 0x0A) {
                     XCTFail("\(testCase.name): output offset \(offset) holds \(UnicodeScalar(byte)), source offset \(sourceOffset) \(UnicodeScalar(source[sourceOffset]))")
                     break
@@ -142,12 +142,12 @@ final class TypeScriptStripperTests: XCTestCase {
 
     func testErasedStatementBeforeParenthesisGetsSemicolon() {
         let stripped = Self.strip("let a = b\ntype T = 1;\n(c)\n")
-        XCTAssertEqual(String(decoding: stripped.javascript, as: UTF8.self), "let a = b\n;          \n(c)\n")
+        XCTAssertEqual(String(decoding: stripped.javascript, as: UTF8.self), "let a = b\n;\n(c)\n")
     }
 
     func testArrowReturnTypeOnItsOwnLineMovesParenthesis() {
         let stripped = Self.strip("const f = (a)\n: number => a;\n")
-        XCTAssertEqual(String(decoding: stripped.javascript, as: UTF8.self), "const f = (a \n       ) => a;\n")
+        XCTAssertEqual(String(decoding: stripped.javascript, as: UTF8.self), "const f = (a\n       ) => a;\n")
     }
 
     func testSyntaxErrorIsReported() {
@@ -158,7 +158,7 @@ final class TypeScriptStripperTests: XCTestCase {
     func testCarriageReturnsAreKept() {
         let stripped = Self.strip("let a: number = 1;\r\ninterface I {\r\n  x: string\r\n}\r\nlet b = a as any;\r\n")
         XCTAssertEqual(String(decoding: stripped.javascript, as: UTF8.self),
-                       "let a         = 1;\r\n             \r\n           \r\n \r\nlet b = a       ;\r\n")
+                       "let a         = 1;\r\n\r\n\r\n\r\nlet b = a       ;\r\n")
     }
 
     /// One pass, linear: a large file with every kind of erasure and compiled form strips fast.

@@ -484,16 +484,22 @@ const POSITIONED = new Set([
 ]);
 
 // [{token, found}] (found: the input's text there) for the tokens that moved (at most `limit`),
-// checking only before `until`. A token stands still when the input has its text at the same line
-// and UTF-16 column, or at the same line and UTF-8 byte column (a stripper that blanks a non-ASCII
-// character of a type with one space a byte keeps byte columns, not UTF-16 ones).
+// checking only before `until`, an offset of the input (compared by line and column: the stripper
+// drops the blanks that end lines, so output offsets are not input ones). A token stands still when the input has its text at the same line
+// and UTF-16 column (JavaScript's columns: a blanked `é` is one space, an astral character two).
+// A parenthesis or `;` the stripper had to insert (no blank to hold it: `f((a + b) * c)` from
+// `f(a + b as T * c)`) moves the rest of its line: a token also stands still when the line, read
+// from its start, is the input's line with only such characters inserted before the token (other
+// characters equal, blanked to spaces, or spaces turned into `(`, `)` or `;`).
 function movedTokens(outputTokens, outputSourceFile, inputSourceFile, until = Infinity, limit = 5) {
   const moved = [];
   const input = inputSourceFile.text;
   const lineStarts = inputSourceFile.getLineStarts();
   const outputLineStarts = outputSourceFile.getLineStarts();
+  const stop = until === Infinity ? null : inputSourceFile.getLineAndCharacterOfPosition(until);
   for (const token of outputTokens) {
-    if (!POSITIONED.has(token.kind) || token.pos >= until) continue;
+    if (!POSITIONED.has(token.kind)) continue;
+    if (stop && (token.line - 1 > stop.line || (token.line - 1 === stop.line && token.col - 1 >= stop.character))) continue;
     let found = "<no such line>";
     if (token.line - 1 < lineStarts.length) {
       const lineStart = lineStarts[token.line - 1];
@@ -502,12 +508,8 @@ function movedTokens(outputTokens, outputSourceFile, inputSourceFile, until = In
       found = pos < lineEnd ? input.substr(pos, token.raw.length) : "<past the end of the line>";
       if (found !== token.raw) {
         const prefix = outputSourceFile.text.slice(outputLineStarts[token.line - 1], token.pos);
-        if (/[^\x00-\x7f]/.test(prefix) || /[^\x00-\x7f]/.test(input.slice(lineStart, Math.min(pos, lineEnd)))) {
-          const bytes = Buffer.byteLength(prefix);
-          let i = lineStart, b = 0;
-          while (i < lineEnd && b < bytes) b += Buffer.byteLength(input[i++]);
-          if (b === bytes && input.substr(i, token.raw.length) === token.raw) found = token.raw;
-        }
+        const aligned = alignInsertions(prefix, input.slice(lineStart, lineEnd));
+        if (aligned !== null && input.substr(lineStart + aligned, token.raw.length) === token.raw) found = token.raw;
       }
     }
     if (found !== token.raw) {
@@ -516,6 +518,25 @@ function movedTokens(outputTokens, outputSourceFile, inputSourceFile, until = In
     }
   }
   return moved;
+}
+
+// The input column (0-based) that the end of `prefix` (an output line's start) stands for when the
+// output inserted at least one `(`, `)` or `;`; null when the prefix is not the input line with
+// such insertions.
+function alignInsertions(prefix, inputLine) {
+  let i = 0, inserted = 0;
+  for (let o = 0; o < prefix.length; o++) {
+    const c = prefix[o];
+    if (i < inputLine.length && c === inputLine[i]) { i++; continue; }
+    if (i < inputLine.length && c === " ") { i++; continue; }
+    if ("();".includes(c)) {
+      if (i < inputLine.length && /\s/.test(inputLine[i]) && !/[\r\n]/.test(inputLine[i])) { i++; continue; }
+      inserted++;
+      continue;
+    }
+    return null;
+  }
+  return inserted > 0 ? i : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,15 +20,18 @@ enum TypeScriptDialect: String, Sendable, Codable {
 /// The JavaScript a TypeScript source stands for (`TypeScriptStripper`), and how its positions
 /// lead back to the source.
 ///
-/// Outside `replacements`, every byte of `javascript` sits at the offset it has in the source:
-/// type syntax became spaces and its newlines were kept, so lines and columns are the source's.
-/// A few blanked bytes hold a token that keeps the JavaScript meaning what the TypeScript meant:
-/// a `;` where an erased statement, member or `as T` would let two lines join, and an arrow
-/// function's `)` moved to the end of a return type that spanned lines (so `=>` stays on its line).
-/// Only where syntax had to be compiled (an `enum`, a constructor's parameter properties,
-/// `import x = require(…)`, `export =`, the `export {};` ending a file whose imports and exports
-/// were all types) does the text differ in length; each such place is a
-/// `Replacement`, and `sourceOffset(ofOutput:)` maps through them.
+/// Outside `replacements`, every byte of `javascript` is the source byte it stands for: type
+/// syntax became spaces, one per UTF-16 unit, and its newlines were kept, so lines and UTF-16
+/// columns are the source's. A few blanked bytes hold a token that keeps the JavaScript meaning
+/// what the TypeScript meant: a `;` where an erased statement, member or `as T` would let two
+/// lines join, an arrow function's `)` moved to the end of a return type that spanned lines (so
+/// `=>` stays on its line), and the parentheses an erased assertion needs (`(1 + 1) * 2` for
+/// `1 + 1 as number * 2`). The text differs in length where syntax had to be compiled (an `enum`,
+/// a constructor's parameter properties, `import x = require(…)`, `export =`, the `export {};`
+/// ending a file whose imports and exports were all types), where a parenthesis had no blank to
+/// hold it, and where bytes were dropped (the rest of a blanked non-ASCII character, the blanks
+/// that end a line: replaced by nothing); each such place is a `Replacement`, and
+/// `sourceOffset(ofOutput:)` maps through them.
 struct StrippedTypeScript: Hashable, Sendable, Codable {
     /// One compiled place: the source bytes `source` were replaced by the output bytes `output`.
     struct Replacement: Hashable, Sendable, Codable {

@@ -6,7 +6,10 @@ import TreeSitter
 /// and `export =` are compiled as `tsc --isolatedModules` emits them, each compiled place a
 /// `Replacement`; what can be neither erased nor compiled is refused (`unsupported-typescript`).
 enum TypeScriptStripper {
-    static func strip(_ source: [UInt8], file: String, dialect: TypeScriptDialect) -> StrippedTypeScript {
+    /// `keepingByteOffsets`: blank byte for byte and keep every line's trailing blanks, for a page's
+    /// inline script, which is only linted and whose findings are placed by the script's own
+    /// offsets.
+    static func strip(_ source: [UInt8], file: String, dialect: TypeScriptDialect, keepingByteOffsets: Bool = false) -> StrippedTypeScript {
         let tree: SyntaxTree
         do {
             tree = try dialect.grammar.parse(source)
@@ -15,7 +18,7 @@ enum TypeScriptStripper {
                 javascript: source,
                 diagnostics: [Diagnostic(.syntaxError, "\(error)", at: SourceLocation(file: file, line: 1, column: 1))])
         }
-        var pass = TypeScriptStripPass(tree: tree, file: file, allowsJSX: dialect == .tsx)
+        var pass = TypeScriptStripPass(tree: tree, file: file, allowsJSX: dialect == .tsx, keepsByteOffsets: keepingByteOffsets)
         pass.run()
         return pass.result()
     }
@@ -28,7 +31,7 @@ extension TypeScriptStripper {
     /// JavaScript front end's syntax errors.
     static func javascript(ofInlineScript bytes: [UInt8], lang: String?) -> [UInt8] {
         guard let lang else { return bytes }
-        return strip(bytes, file: "", dialect: lang == "tsx" ? .tsx : .typescript).javascript
+        return strip(bytes, file: "", dialect: lang == "tsx" ? .tsx : .typescript, keepingByteOffsets: true).javascript
     }
 }
 
@@ -56,13 +59,32 @@ struct TypeScriptStripPass {
     var modifiedMembers: [SyntaxNode] = []
     /// The names exported as types only (`StrippedTypeScript.typeExports`).
     var typeExports: Set<String> = []
+    /// Output bytes dropped from the JavaScript: the rest of a blanked non-ASCII character (it
+    /// becomes one space per UTF-16 unit) and the blanks that end a line.
+    var deleted: [Bool]
+    /// Whether blanks are byte for byte (`TypeScriptStripper.strip(keepingByteOffsets:)`).
+    let keepsByteOffsets: Bool
+    /// The outermost expressions around assertions, read again for their grouping
+    /// (TypeScriptAssertionPrecedence.swift).
+    var assertionRegions: Set<Int> = []
+    /// The region nodes already climbed through from an assertion.
+    var climbedRegionNodes: Set<Int> = []
+    /// Output offsets that hold a written byte (a `;`, a moved `)`, a parenthesis).
+    var writtenOffsets: Set<Int> = []
+    /// Parentheses with no blank to hold them, inserted at source offsets.
+    var parenthesisInsertions: [(offset: Int, text: [UInt8])] = []
+    /// Ambient declarations erased from their source extent where tree-sitter could not read them:
+    /// the syntax errors inside are not reported.
+    var erasedAmbientRanges: [Range<Int>] = []
 
-    init(tree: SyntaxTree, file: String, allowsJSX: Bool) {
+    init(tree: SyntaxTree, file: String, allowsJSX: Bool, keepsByteOffsets: Bool = false) {
         self.tree = tree
         self.file = file
         self.allowsJSX = allowsJSX
+        self.keepsByteOffsets = keepsByteOffsets
         self.source = tree.bytes
         self.output = tree.bytes
+        self.deleted = [Bool](repeating: false, count: tree.bytes.count)
     }
 
     // MARK: - The walk
@@ -72,6 +94,10 @@ struct TypeScriptStripPass {
         var index = 0
         while index < tree.nodeCount {
             let node = tree.node(at: index)
+            if let erased = erasedAmbientRanges.last, node.startByte < erased.upperBound, node.endByte > erased.lowerBound {
+                index = node.startByte >= erased.lowerBound && node.endByte <= erased.upperBound ? node.subtreeEnd : index + 1
+                continue
+            }
             if node.isError {
                 // Error regions are left as written.
                 index = node.subtreeEnd
@@ -82,7 +108,17 @@ struct TypeScriptStripPass {
         for node in enums { compileEnum(node) }
         for member in modifiedMembers { guardMemberStart(member) }
         eraseLocalTypeExports()
+        writtenOffsets = Set(pendingWrites.map(\.offset))
+        parenthesizeAssertionRegions()
         keepModuleMarker()
+        if !erasedAmbientRanges.isEmpty {
+            let ranges = erasedAmbientRanges, source = source
+            diagnostics.removeAll { diagnostic in
+                guard diagnostic.code == .syntaxError || diagnostic.message.hasPrefix("JSX is only allowed") else { return false }
+                let offset = LineTable.offset(ofLine: diagnostic.location.line, column: diagnostic.location.column, in: source)
+                return ranges.contains { $0.contains(offset) }
+            }
+        }
     }
 
     /// The name an export specifier exports: its alias, or its name.
@@ -195,6 +231,7 @@ struct TypeScriptStripPass {
             refuse(node, "`import \(aliasName(node)) = …` (an alias of a namespace member) is not supported: write `const \(aliasName(node)) = …` instead")
             return true
         case "as_expression", "satisfies_expression":
+            noteAssertionRegion(node)
             if let operand = node.firstChild {
                 blank(operand.endByte..<node.endByte)
                 guardStatementEnd(node, at: operand.endByte)
@@ -204,6 +241,7 @@ struct TypeScriptStripPass {
             if let bang = lastChild(node), bang.type == "!" { blank(bang) }
             return false
         case "type_assertion":
+            noteAssertionRegion(node)
             return visitTypeAssertion(node)
         case "required_parameter", "optional_parameter":
             if let pattern = node.child(field: "pattern"), pattern.type == "this" {
@@ -343,6 +381,15 @@ struct TypeScriptStripPass {
     }
 
     mutating func visitExport(_ node: SyntaxNode) -> Bool {
+        // `export type * from "./t"` and `export type * as ns from "./t"` (TypeScript 5.0), which
+        // tree-sitter-typescript 0.23 reads as an error at `type`: they re-export types only.
+        if node.hasError, let first = node.child(1), first.isError, first.text == "type",
+           let star = nextCodeByte(from: first.endByte), source[star] == UInt8(ascii: "*"), node.child(field: "source") != nil {
+            blank(node)
+            guardAgainstJoining(start: node.startByte, end: node.endByte, hazards: Self.statementHazards)
+            erasedAmbientRanges.append(node.startByte..<node.endByte)
+            return true
+        }
         if hasToken(node, "type") {
             // `export type { A, B as C }` (and `… from`): every name it exports is a type.
             for index in Int(node.index)..<node.subtreeEnd where tree.node(at: index).type == "export_specifier" {
@@ -464,16 +511,104 @@ struct TypeScriptStripPass {
         }
     }
 
+    /// `declare …` and `export declare …`, whatever they hold (a module augmentation, `declare
+    /// global`, a namespace with values, an initializer, an enum, a class): erased, as tsc erases
+    /// them. The names an `export declare` declares exist only as types at run time.
     mutating func eraseAmbient(_ ambient: SyntaxNode, statement: SyntaxNode) -> Bool {
-        for declaration in ambient.childSequence where declaration.type == "lexical_declaration" || declaration.type == "variable_declaration" {
-            for declarator in declaration.childSequence where declarator.type == "variable_declarator" {
-                if declarator.child(field: "value") != nil {
-                    refuse(statement, "`declare` with an initializer is not supported: drop `declare` to define the value, or drop the initializer to only declare its type")
-                    return true
+        if statement.type == "export_statement" {
+            for declaration in ambient.childSequence where declaration.isNamed {
+                if let name = declaration.child(field: "name"), name.type == "identifier" || name.type == "type_identifier" {
+                    typeExports.insert(name.text)
+                }
+                for declarator in declaration.childSequence where declarator.type == "variable_declarator" {
+                    if let name = declarator.child(field: "name"), name.type == "identifier" { typeExports.insert(name.text) }
                 }
             }
         }
+        if statement.hasError, let extent = ambientExtent(statement) {
+            // tree-sitter could not read something inside (`import("./m").T<U>`, `<in out T>`): the
+            // braces, counted in the source, say where the declaration ends.
+            blank(extent)
+            guardAgainstJoining(start: extent.lowerBound, end: extent.upperBound, hazards: Self.statementHazards)
+            erasedAmbientRanges.append(extent)
+            return true
+        }
         return erase(statement)
+    }
+
+    /// The source extent of a `declare` with a body (`module`, `global`, `namespace`, `enum`,
+    /// `const enum`) from its first keyword to the `}` that closes the body, braces counted outside
+    /// strings, template literals and comments; nil when it cannot be told.
+    func ambientExtent(_ statement: SyntaxNode) -> Range<Int>? {
+        let start = statement.startByte
+        let header = String(decoding: source[start..<min(source.count, start + 200)], as: UTF8.self)
+        let words = header.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).prefix(3).map(String.init)
+        let keywords = words.first == "export" ? Array(words.dropFirst()) : words
+        // Only heads that hold no brace before the body (a class's `extends B<{ … }>` could).
+        guard keywords.first == "declare", keywords.count >= 2,
+              ["module", "global", "namespace", "enum"].contains(keywords[1]) || keywords[1].hasPrefix("global{")
+                || (keywords[1] == "const" && keywords.count > 2 && keywords[2] == "enum") else { return nil }
+        var index = start, depth = 0
+        var templates: [Int] = []  // brace depths at which a template substitution resumes a template
+        while index < source.count {
+            let byte = source[index]
+            let next = index + 1 < source.count ? source[index + 1] : 0
+            switch byte {
+            case UInt8(ascii: "/") where next == UInt8(ascii: "/"):
+                while index < source.count, source[index] != 0x0A { index += 1 }
+                continue
+            case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
+                index += 2
+                while index + 1 < source.count, !(source[index] == UInt8(ascii: "*") && source[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index += 2
+                continue
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                index += 1
+                while index < source.count, source[index] != byte, source[index] != 0x0A {
+                    if source[index] == UInt8(ascii: "\\") { index += 1 }
+                    index += 1
+                }
+            case UInt8(ascii: "`"):
+                index += 1
+                while index < source.count, source[index] != UInt8(ascii: "`") {
+                    if source[index] == UInt8(ascii: "\\") { index += 1 }
+                    else if source[index] == UInt8(ascii: "$"), index + 1 < source.count, source[index + 1] == UInt8(ascii: "{") {
+                        templates.append(depth)
+                        depth += 1
+                        index += 1
+                        break
+                    }
+                    index += 1
+                }
+            case UInt8(ascii: "{"):
+                depth += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                if let resume = templates.last, resume == depth {
+                    // Back into the template's text: skip it as above.
+                    templates.removeLast()
+                    index += 1
+                    while index < source.count, source[index] != UInt8(ascii: "`") {
+                        if source[index] == UInt8(ascii: "\\") { index += 1 }
+                        else if source[index] == UInt8(ascii: "$"), index + 1 < source.count, source[index + 1] == UInt8(ascii: "{") {
+                            templates.append(depth)
+                            depth += 1
+                            index += 1
+                            break
+                        }
+                        index += 1
+                    }
+                } else if depth == 0 {
+                    return start..<(index + 1)
+                }
+            case UInt8(ascii: ";") where depth == 0:
+                return nil
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
     }
 
     // MARK: - Erasing
@@ -583,7 +718,9 @@ struct TypeScriptStripPass {
             refuse(arrow, "an arrow function's `=>` must be on the line of its return type's end")
             return
         }
-        let target = returnType.endByte - 1
+        // The first byte of the type's last character: the rest of a non-ASCII one is dropped.
+        var target = returnType.endByte - 1
+        while target > parameters.endByte, source[target] & 0xC0 == 0x80 { target -= 1 }
         guard source[parameters.endByte - 1] == UInt8(ascii: ")") else { return }
         pendingWrites.append((parameters.endByte - 1, 0x20))
         pendingWrites.append((target, UInt8(ascii: ")")))
@@ -591,8 +728,19 @@ struct TypeScriptStripPass {
 
     mutating func blank(_ node: SyntaxNode) { blank(node.startByte..<node.endByte) }
 
+    /// Blanks a range: one space per UTF-16 unit of each character (an astral character is two,
+    /// `é` one), so the JavaScript's columns, which engines and Web Inspector count in UTF-16, are
+    /// the source's; the rest of a character's bytes is dropped (`deleted`). Newlines stay.
     mutating func blank(_ range: Range<Int>) {
-        for offset in range where output[offset] != 0x0A && output[offset] != 0x0D { output[offset] = 0x20 }
+        for offset in range where output[offset] != 0x0A && output[offset] != 0x0D {
+            output[offset] = 0x20
+            let byte = source[offset]
+            guard !keepsByteOffsets, byte & 0xC0 == 0x80 else { continue }
+            // A continuation byte: the second UTF-16 unit of a four-byte character keeps a space.
+            var lead = offset - 1
+            while lead > 0, offset - lead < 4, source[lead] & 0xC0 == 0x80 { lead -= 1 }
+            deleted[offset] = !(source[lead] >= 0xF0 && offset == lead + 1)
+        }
     }
 
     mutating func blankTokens(in node: SyntaxNode, _ tokens: Set<String>) {
@@ -645,6 +793,11 @@ struct TypeScriptStripPass {
                 continue
             }
             if node.isError {
+                if let named = namedRefusal(node) {
+                    diagnostics.append(Diagnostic(.unsupportedTypeScript, named, at: location(node.startByte)))
+                    index = node.subtreeEnd
+                    continue
+                }
                 diagnostics.append(Diagnostic(.syntaxError, Self.unexpectedMessage(node), at: location(node.startByte)))
                 if !allowsJSX, looksLikeJSX(source[node.startByte..<node.endByte]) {
                     diagnostics.append(Diagnostic(.unsupportedTypeScript, "JSX is only allowed in a .tsx file: rename the file to .tsx", at: location(node.startByte)))
@@ -657,6 +810,21 @@ struct TypeScriptStripPass {
             }
             index += 1
         }
+    }
+
+    /// The construct an error region stands for, where tree-sitter-typescript 0.23 cannot read
+    /// valid TypeScript: a refusal that names it, not "unexpected …".
+    func namedRefusal(_ node: SyntaxNode) -> String? {
+        let text = String(decoding: source[node.startByte..<node.endByte], as: UTF8.self)
+        if text.range(of: #"[A-Za-z_$][A-Za-z0-9_$]*\s*\?\s*(/\*([^*]|\*[^/])*\*/|//[^\n]*\n)\s*:"#, options: .regularExpression) != nil {
+            return "a comment between an optional parameter's `?` and its `:` cannot be read (tree-sitter-typescript 0.23): move the comment after the parameter's type"
+        }
+        let start = max(0, node.startByte - 9)
+        let around = String(decoding: source[start..<node.endByte], as: UTF8.self)
+        if around.range(of: #"(^|[\s;{])accessor\s+[A-Za-z_$#\[]"#, options: .regularExpression) != nil {
+            return "auto-accessor fields (`accessor`) are not supported: write a private field with a getter and a setter instead"
+        }
+        return nil
     }
 
     /// Whether an error region holds what reads as a JSX closing tag (`</x`) or a self-closing one (`/>`).
@@ -682,21 +850,83 @@ struct TypeScriptStripPass {
 
     // MARK: - Result
 
+    /// Drops the blanks that end each line (spaces and tabs before a line break or the end),
+    /// the user's own among them, outside template literals (whose text they are) and compiled
+    /// places: a line that held only erased syntax is empty. No kept token moves.
+    mutating func dropTrailingBlanks(_ edits: [(range: Range<Int>, text: [UInt8])]) {
+        var inside = [Bool](repeating: false, count: output.count + 1), starts = inside
+        for edit in edits {
+            starts[edit.range.lowerBound] = true
+            for offset in edit.range { inside[offset] = true }
+        }
+        // Template literal text, outside its substitutions.
+        for index in 0..<tree.nodeCount where tree.node(at: index).type == "template_string" {
+            let template = tree.node(at: index)
+            guard source[template.startByte..<template.endByte].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { continue }
+            var literal = template.startByte
+            for child in template.childSequence where child.type == "template_substitution" {
+                for offset in literal..<child.startByte { inside[offset] = true }
+                literal = child.endByte
+            }
+            for offset in literal..<template.endByte { inside[offset] = true }
+        }
+        var end = 0
+        while end <= output.count {
+            let atEnd = end == output.count
+            let isBreak = atEnd || output[end] == 0x0A || output[end] == 0x0D
+            if !isBreak || (!atEnd && end > 0 && output[end] == 0x0A && output[end - 1] == 0x0D) {
+                end += 1
+                continue
+            }
+            defer { end += 1 }
+            if inside[end] || starts[end] { continue }
+            var offset = end - 1
+            while offset >= 0, !inside[offset], output[offset] == 0x20 || output[offset] == 0x09 || deleted[offset] {
+                deleted[offset] = true
+                if starts[offset] { break }
+                offset -= 1
+            }
+        }
+    }
+
+    func offset(of location: SourceLocation) -> Int {
+        LineTable.offset(ofLine: location.line, column: location.column, in: source)
+    }
+
     mutating func result() -> StrippedTypeScript {
-        for write in pendingWrites { output[write.offset] = write.byte }
+        for write in pendingWrites {
+            output[write.offset] = write.byte
+            deleted[write.offset] = false
+        }
+        for insertion in parenthesisInsertions { edits.append((insertion.offset..<insertion.offset, insertion.text)) }
         let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        if !keepsByteOffsets { dropTrailingBlanks(sorted) }
         var javascript: [UInt8] = []
         javascript.reserveCapacity(output.count + sorted.reduce(0) { $0 + $1.text.count })
         var replacements: [StrippedTypeScript.Replacement] = []
+        // Copies output bytes, each dropped run a replacement by nothing.
+        func copy(_ range: Range<Int>) {
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                if deleted[offset] {
+                    let start = offset
+                    while offset < range.upperBound, deleted[offset] { offset += 1 }
+                    replacements.append(.init(source: start..<offset, output: javascript.count..<javascript.count))
+                } else {
+                    javascript.append(output[offset])
+                    offset += 1
+                }
+            }
+        }
         var position = 0
         for edit in sorted where edit.range.lowerBound >= position {
-            javascript.append(contentsOf: output[position..<edit.range.lowerBound])
+            copy(position..<edit.range.lowerBound)
             let start = javascript.count
             javascript.append(contentsOf: edit.text)
             replacements.append(.init(source: edit.range, output: start..<javascript.count))
             position = edit.range.upperBound
         }
-        javascript.append(contentsOf: output[position...])
+        copy(position..<output.count)
         return StrippedTypeScript(
             javascript: javascript, replacements: replacements, diagnostics: diagnostics.sorted(by: Diagnostic.sortKey),
             typeExports: typeExports.sorted())

@@ -11,7 +11,7 @@ const bang =  maybe           .run();
 const plain = (a).b;
 function spans() {
   return (
-    value       
+    value
   ).field;
 }
 const built = new (make().Thing       ).Inner();

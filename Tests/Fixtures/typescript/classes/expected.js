@@ -1,14 +1,14 @@
-                                
+
          class Base                     {
-                        
+
                      id         ;
           cache                 ;
          static count         = 0;
-                         
-                         
-                              
+
+
+
            toString()         { return this.describe(); }
-                            
+
   get label()         { return "base"; }
   set label(value        ) {}
 }

@@ -1,4 +1,4 @@
 // é types: not erased in comments
-const greeting                      = "héllo"; /* inline: type */
-                     
-let ok         = "🙂";
+const greeting                    = "héllo"; /* inline: type */
+
+let ok        = "🙂";

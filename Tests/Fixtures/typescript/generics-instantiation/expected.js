@@ -1,4 +1,4 @@
-                                                                                  
+
 const g = Array.of        ;
 const h = tag        `x${1}`;
 const k = new Map                ;

@@ -1,8 +1,8 @@
-const f = (a          
+const f = (a
        ) => a + 1;
 const g = async (
-  b        
-           
-        
+  b
+
+
 ) => b;
 const h = (c)         => c;

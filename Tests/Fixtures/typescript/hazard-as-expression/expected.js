@@ -1,8 +1,8 @@
-let value = input;         
+let value = input;
 (globalThis       ).seen = value
 const list = [1]                   ;
 [0].forEach(console.log)
 value = value          ;
  value           .trim()
-const total = value       
+const total = value
   + 1

@@ -1,7 +1,7 @@
 // An awaited call with type arguments that hold a comma, inside an argument list or an array:
 // the parser reads two comparisons there, TypeScript a call.
-                                                            
-                                                  
+
+
 
 async function main()                {
   show(await load                        ("a"));

@@ -1,3 +1,3 @@
 const fs = require("fs");
-                                     
+
 module.exports = fs.readFileSync;

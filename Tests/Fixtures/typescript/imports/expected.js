@@ -1,6 +1,6 @@
-                                         
-                                     
-                                                
+
+
+
 import {             area } from "./shapes";
 import {               } from "./side-effect";
 import { circle              } from "./circle";

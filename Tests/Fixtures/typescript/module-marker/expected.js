@@ -1,6 +1,6 @@
-                                         
-                                              
-                                   
+
+
+
 const local       = "fast";
 console.log(local);
 export {};

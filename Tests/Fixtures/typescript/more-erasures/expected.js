@@ -12,8 +12,8 @@ class Accessors {
             get value()         { return 1; }
          set value(v        ) {}
   static #secret         = "s";
-                                  
-                
+
+
   constructor(a         ) {}
 }
 export {                      } from "./elsewhere";

@@ -1,13 +1,13 @@
-                                     
-                                     
+
+
 function parse(text                 )         {
   return Number(text);
 }
-                                              
-                                              
+
+
 export function format(value         )         { return String(value); }
 class Formatter {
-                                
-                                
+
+
   format(value         )         { return String(value); }
 }

@@ -1,15 +1,15 @@
 // A small program whose output tsc's JavaScript and the stripped JavaScript must share.
-                                                         
-                              
+
+
 
 var Unit; (function (Unit) { Unit[Unit["Millimetre"] = 1] = "Millimetre"; Unit[Unit["Centimetre"] = 10] = "Centimetre"; Unit[Unit["Metre"] = 1000] = "Metre"; })(Unit || (Unit = {}));
 var Axis; (function (Axis) { Axis["X"] = "x"; Axis["Y"] = "y"; })(Axis || (Axis = {}));
 
          class Base                  { unit;
   static created         = 0;
-                                 
+
             constructor(                   unit       = Unit.Metre) { this.unit = unit; Base.created++; }
-                          
+
   describe(          )         {
     return `${this.name}: ${this.area().toFixed(2)} (unit ${Unit[this.unit]})`;
   }
@@ -38,8 +38,8 @@ function largest                 (shapes              )           {
   return best;
 }
 
-                                  
-                                    
+
+
 function pick(axis        )         { return axis.toUpperCase(); }
 
 const shapes          = [new Circle(1), new Square(3), new Circle(2, Unit.Millimetre)];

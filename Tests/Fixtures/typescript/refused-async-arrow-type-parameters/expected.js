@@ -1,4 +1,4 @@
 const f = async    (x   ) => x;
-const g = async  
-    
+const g = async
+
  (x   ) => x;

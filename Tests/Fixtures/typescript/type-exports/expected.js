@@ -1,8 +1,8 @@
 // Local names declared only as types, exported by name: erased as tsc elides them.
-                                  
-                           
+
+
 const version = 2;
 function both() {}
-                                
+
 export {                               version, both };
 export {                          };

@@ -1,0 +1,2 @@
+import { made } from "./input.js";
+console.log(made);

@@ -1,0 +1,2 @@
+import { values } from "./input.js";
+console.log(JSON.stringify(values));

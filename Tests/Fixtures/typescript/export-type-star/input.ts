@@ -1,0 +1,3 @@
+export type * from "./types";
+export type * as Types from "./types";
+export const kept = 1;

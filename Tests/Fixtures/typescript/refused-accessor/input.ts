@@ -1,0 +1,3 @@
+class Counter {
+  static accessor count = 0;
+}

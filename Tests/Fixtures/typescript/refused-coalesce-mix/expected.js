@@ -1,0 +1,3 @@
+
+export const x = a ?? b        || c;
+export const y = a || b        ?? c;

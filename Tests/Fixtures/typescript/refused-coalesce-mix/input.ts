@@ -1,0 +1,3 @@
+declare const a: number | null, b: number, c: number;
+export const x = a ?? b as any || c;
+export const y = a || b as any ?? c;

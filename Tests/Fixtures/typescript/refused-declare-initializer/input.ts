@@ -1,2 +1,0 @@
-declare const answer = 42;
-export declare const other = 1;

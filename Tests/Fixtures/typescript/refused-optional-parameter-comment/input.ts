@@ -1,0 +1,1 @@
+function optional(a? /* why */: string) { return a; }

@@ -1,0 +1,2 @@
+import { text, id } from "./input.js";
+console.log(JSON.stringify(text), id);
