@@ -14,16 +14,22 @@ enum ScriptCompiler {
         var isStyleSheet: Bool
         /// The script uses `await` outside any function (`JavaScriptFacts.usesTopLevelAwait`).
         var usesTopLevelAwait: Bool
+        /// Its top-level declarations and strictness (`JavaScriptFacts.topLevel`).
+        var topLevel: TopLevelBindings
     }
 
     /// `topLevelAwaitFiles` are the paths of the scripts that use `await` at their top level,
     /// as the JavaScript front end found in its walk (`JavaScriptFacts.usesTopLevelAwait`).
     ///
+    /// `topLevels` are the scripts' top-level declarations and strictness, by path
+    /// (`JavaScriptFacts.topLevel`): a script that must be wrapped keeps them as globals.
+    ///
     /// `modules` is the linked module graph of the scripts: a script that another imports is a
     /// module, not an entry (its metadata is ignored, with a warning); an entry with module
     /// syntax is emitted as its bundle, with an inline source map.
     static func compile(
-        _ files: [SourceFile], reservedNames: Set<String>, topLevelAwaitFiles: Set<String> = [], modules: ModuleLinker? = nil
+        _ files: [SourceFile], reservedNames: Set<String>, topLevelAwaitFiles: Set<String> = [], topLevels: [String: TopLevelBindings] = [:],
+        modules: ModuleLinker? = nil
     ) -> Output {
         var diagnostics: [Diagnostic] = []
         var entries: [Entry] = []
@@ -49,7 +55,8 @@ enum ScriptCompiler {
             let name = metadata.name ?? file.scriptName
             let usesTopLevelAwait = !isStyleSheet && topLevelAwaitFiles.contains(file.path)
             entries.append(Entry(
-                file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet, usesTopLevelAwait: usesTopLevelAwait))
+                file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet, usesTopLevelAwait: usesTopLevelAwait,
+                topLevel: topLevels[file.path] ?? TopLevelBindings()))
             let unwrapAt = metadata.keyLocations["unwrap"] ?? start
             if metadata.unwrap, usesTopLevelAwait {
                 diagnostics.append(Diagnostic(.invalidMetadata, "@unwrap script uses top-level await, which WebKit rejects outside an async function; without @unwrap the build wraps it in one", at: unwrapAt))
@@ -109,25 +116,31 @@ enum ScriptCompiler {
             let text: String
             var bundledModules: [String] = []
             var isBundled = false
+            var lineOffset: Int?
             if entry.isStyleSheet {
                 text = ScriptTemplates.styleSheet(css: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
             } else if let modules, let bundle = modules.bundle(forEntry: entry.file.path) {
                 text = ScriptTemplates.wrapBundle(bundle, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
                 bundledModules = bundle.modules
                 isBundled = true
-            } else if metadata.unwrap {
-                text = ScriptTemplates.unwrapped(source: entry.text, sourcePath: entry.file.path)
+                lineOffset = ScriptTemplates.bundleLineOffset
+            } else if metadata.unwrap || (guardCondition == nil && !entry.usesTopLevelAwait) {
+                // Nothing needs a function: the script is injected as written, and WebKit gives
+                // it its own semantics, globals included.
+                text = ScriptTemplates.topLevel(source: entry.text, sourcePath: entry.file.path)
+                lineOffset = ScriptTemplates.topLevelLineOffset
             } else {
                 text = ScriptTemplates.wrap(
                     source: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition,
-                    isAsync: entry.usesTopLevelAwait)
+                    isAsync: entry.usesTopLevelAwait, topLevel: entry.topLevel)
+                lineOffset = ScriptTemplates.wrappedLineOffset
             }
             return CompiledScript(
                 name: entry.name, file: outputFile(entry.name), source: entry.file.path,
                 origin: entry.isStyleSheet ? .styleSheet : .javaScript, runAt: runAt(entry),
                 mainFrameOnly: metadata.noFrames, world: metadata.world ?? .page,
                 match: metadata.match.map(\.source), excludeMatch: metadata.excludeMatch.map(\.source), text: text,
-                declaredWorld: metadata.world, modules: bundledModules, isBundled: isBundled)
+                declaredWorld: metadata.world, modules: bundledModules, isBundled: isBundled, sourceLineOffset: lineOffset)
         }
         return Output(scripts: scripts, diagnostics: diagnostics)
     }

@@ -144,7 +144,40 @@ enum JavaScriptFrontEnd {
             file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions, wrappers: wrappers,
             handlerWrappers: handlerWrappers, calls: calls, usesTopLevelAwait: usesTopLevelAwait)
         facts.htmlFragments = htmlFragments
+        facts.topLevel = TopLevelBindings(
+            declarations: scopes.topLevelDeclarations(of: root).compactMap { declared in
+                let kind: TopLevelDeclaration.Kind
+                switch declared.kind {
+                case .var: kind = .var
+                case .let: kind = .let
+                case .const: kind = .const
+                case .function: kind = .function
+                case .class: kind = .class
+                case .parameter, .catchParameter, .import: return nil
+                }
+                return TopLevelDeclaration(name: declared.name, kind: kind, location: location(declared.nameNode.start))
+            },
+            isStrict: hasUseStrictDirective(root))
         return facts
+    }
+
+    /// Whether the directive prologue of `program` (its leading statements that are string
+    /// literals alone, after comments and a `#!` line) holds `"use strict"` or `'use strict'`,
+    /// written without escapes, as the spec requires of the directive.
+    static func hasUseStrictDirective(_ program: SyntaxNode) -> Bool {
+        for statement in program.namedChildren {
+            switch statement.type {
+            case "comment", "hash_bang_line":
+                continue
+            case "expression_statement":
+                let expression = statement.namedChildrenWithoutComments
+                guard expression.count == 1, expression[0].type == "string" else { return false }
+                if expression[0].text == "\"use strict\"" || expression[0].text == "'use strict'" { return true }
+            default:
+                return false
+            }
+        }
+        return false
     }
 
     private static let templateStringSymbol = JavaScriptParser.symbol(named: "template_string")
