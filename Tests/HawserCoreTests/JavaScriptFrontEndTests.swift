@@ -27,9 +27,9 @@ final class JavaScriptFrontEndTests: XCTestCase {
             const r = () => { var arrow; }, s = class {};
             """
         XCTAssertEqual(topLevel(source), [
-            "var a@1:5", "var b@1:12", "let c@2:5", "const d@3:9", "const f@3:16", "const g@3:22", "const h@3:27", "const i@3:37",
+            "var a@1:5", "var b@1:12", "let c@2:5", "const d@3:9", "const f@3:16", "const g@3:22", "const h@3:26", "const i@3:36",
             "function j@4:10", "function k@5:17", "class L@6:7", "var n@7:10", "var o2@8:10", "var p@10:14", "var q@11:29",
-            "const r@13:7", "const s@13:34",
+            "const r@13:7", "const s@13:33",
         ])
     }
 

@@ -431,17 +431,22 @@ enum GeneratedCodeAudit {
     static func auditWrapper(_ text: String, file: String, name: String) -> [Finding] {
         var problems: [String] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 4, lines.last == "" else {
-            return [Finding(file: file, rule: "javascript-shape", detail: "too short to be a wrapped script")]
+        // A script emitted as written has the header, its source and the trailer; a wrapper two lines more.
+        guard lines.count >= 3, lines.last == "" else {
+            return [Finding(file: file, rule: "javascript-shape", detail: "too short to be a user script")]
         }
         if let problem = headerProblem(lines[0]) { problems.append(problem) }
-        let trailer = lines[lines.count - 2]
+        // A source whose last line ends in a lone CR shares the trailer's LF line.
+        let trailer = lines[lines.count - 2].split(separator: "\r", omittingEmptySubsequences: false).last ?? ""
         if hasLineTerminator(trailer) || !trailer.hasPrefix("//# sourceURL=") {
             problems.append("the last line is not one `//# sourceURL=` line: \(trailer.prefix(80))")
         }
         let opening = String(lines[1])
         if let (strict, problem) = openingProblem(opening) {
             if let problem { problems.append(problem) }
+            guard lines.count >= 5 else {
+                return [Finding(file: file, rule: "javascript-shape", detail: "too short to be a wrapped script")]
+            }
             // A source whose last line ends in a lone CR shares the catch line's LF line.
             let catchLine = String(lines[lines.count - 4].split(separator: "\r", omittingEmptySubsequences: false).last ?? "")
             let prefix = "} catch (error) { console.error(", suffix = ", error); }"
