@@ -978,6 +978,35 @@ def adopted_script_functions_stay_globals_native_can_call(notes):
         page.close()
 
 
+@test
+def duplicate_top_level_names_are_what_webkit_rejects(notes):
+    """What `duplicate-global` reports is WebKit's behaviour: of two scripts injected as written
+    into one world, the second one whose top-level lexical name the first declares (lexically,
+    or as var or function) throws a SyntaxError before it runs, so none of it runs; two vars are
+    fine. And `hawser build` refuses those scripts, at the second declaration."""
+    first = ("let dupLexical = 1; var dupVar = 1; var dupBothVar = 1; window.dupFirstRan = true;",
+             "documentEnd", False)
+    lexical_again = ("const dupLexical = 2; window.dupLexicalRan = true;", "documentEnd", False)
+    lexical_over_var = ("let dupVar = 2; window.dupOverVarRan = true;", "documentEnd", False)
+    var_again = ("var dupBothVar = 2; window.dupVarAgainRan = true;", "documentEnd", False)
+    page = Page(page_with(""), scripts=[], after=[first, lexical_again, lexical_over_var, var_again],
+                manifest={"handlers": []})
+    try:
+        check_equal(page.js("""return [window.dupFirstRan === true, window.dupLexicalRan === true,
+                                       window.dupOverVarRan === true, window.dupVarAgainRan === true, dupBothVar];"""),
+                    [True, False, False, True, 2], "which scripts ran")
+    finally:
+        page.close()
+    with tempfile.TemporaryDirectory(prefix="hawser-e2e-") as directory:
+        try:
+            build_project(directory, {"a.js": first[0], "b.js": lexical_again[0]})
+        except Failure as failure:
+            check("b.js:1:7: error: 'dupLexical' is declared at the top level of 'b' and of 'a'" in str(failure)
+                  and "[duplicate-global]" in str(failure), "the build's error: %s" % failure)
+        else:
+            raise Failure("hawser build accepted two scripts that declare 'dupLexical'")
+
+
 # Records what the wrappers report: the first argument of console.error and the error's message.
 CONSOLE_ERRORS = ("window.consoleErrors = []; const originalError = console.error;"
                   "console.error = function (label, error) {"

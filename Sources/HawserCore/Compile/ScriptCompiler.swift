@@ -142,7 +142,45 @@ enum ScriptCompiler {
                 match: metadata.match.map(\.source), excludeMatch: metadata.excludeMatch.map(\.source), text: text,
                 declaredWorld: metadata.world, modules: bundledModules, isBundled: isBundled, sourceLineOffset: lineOffset)
         }
+        // WebKit runs every document-start script before the document-end ones, each group in order.
+        let injected = zip(order.map { kept[$0] }, scripts).enumerated()
+            .sorted { ($0.element.1.runAt == .documentStart ? 0 : 1, $0.offset) < ($1.element.1.runAt == .documentStart ? 0 : 1, $1.offset) }
+            .map(\.element)
+        diagnostics += duplicateGlobals(injected)
         return Output(scripts: scripts, diagnostics: diagnostics)
+    }
+
+    /// `duplicate-global` for each top-level name that a script emitted as written declares
+    /// when a script injected before it into the same content world, also as written, declares
+    /// it too, one of them lexically (`let`, `const`, `class`). WebKit instantiates a classic
+    /// script's global declarations before running any of it, and a lexical name that the
+    /// world already holds as a lexical binding, or as a `var`'s or function's non-configurable
+    /// property, or a `var` or function name it holds as a lexical binding, is a SyntaxError
+    /// ("Can't create duplicate variable"): none of the second script runs. Every script runs in
+    /// the main frame, whatever its frames and injection time, so only the world separates them.
+    /// A wrapped script's names are configurable accessors (`ScriptTemplates.publication`),
+    /// which a later declaration may replace, and are not counted. `injected` is in the order
+    /// WebKit runs the scripts; reported at the second declaration, naming the first.
+    private static func duplicateGlobals(_ injected: [(Entry, CompiledScript)]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var declared: [ContentWorldSpec: [String: (TopLevelDeclaration, Entry)]] = [:]
+        for (entry, script) in injected where script.origin == .javaScript && !script.isBundled && script.sourceLineOffset == ScriptTemplates.topLevelLineOffset {
+            var world = declared[script.world, default: [:]]
+            for declaration in entry.topLevel.declarations {
+                if let (first, other) = world[declaration.name] {
+                    if first.isLexical || declaration.isLexical {
+                        diagnostics.append(Diagnostic(
+                            .duplicateGlobal,
+                            "'\(declaration.name)' is declared at the top level of '\(entry.name)' and of '\(other.name)' (\(first.location)), which is injected before it into the same content world; WebKit rejects the second script with a SyntaxError (\"Can't create duplicate variable\"), so none of '\(entry.name)' runs: rename one, or assign the shared value to a property of window",
+                            at: declaration.location))
+                    }
+                } else {
+                    world[declaration.name] = (declaration, entry)
+                }
+            }
+            declared[script.world] = world
+        }
+        return diagnostics
     }
 
     /// Style sheets default to document start, scripts to document end.
