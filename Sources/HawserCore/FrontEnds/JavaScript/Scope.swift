@@ -108,18 +108,6 @@ final class ScopeResolver {
         return parents
     }
 
-    /// The names the top level of a script (`program`) declares with `var`, `let`, `const`,
-    /// `function` and `class`, destructured names included, in source order: what WebKit makes
-    /// globals of when it injects the script as written. Imports are not among them. A name
-    /// declared more than once has the kind of its first declaration.
-    func topLevelDeclarations(of program: SyntaxNode) -> [(name: String, kind: BindingKind, nameNode: SyntaxNode)] {
-        guard program.type == "program", let table = declarations(of: program) else { return [] }
-        return table.values.compactMap { binding -> (name: String, kind: BindingKind, nameNode: SyntaxNode)? in
-            guard let first = binding.sources.min(by: { $0.nameNode.startByte < $1.nameNode.startByte }), first.kind != .import else { return nil }
-            return (binding.name, first.kind, first.nameNode)
-        }.sorted { $0.nameNode.startByte < $1.nameNode.startByte }
-    }
-
     /// The declarations a node introduces as a scope, or nil when it is not a scope.
     private func declarations(of scope: SyntaxNode) -> [String: Binding]? {
         let key = scope.key
