@@ -33,6 +33,11 @@ final class JavaScriptFrontEndTests: XCTestCase {
         ])
     }
 
+    func testTheFirstReturnOutsideEveryFunctionIsFound() {
+        XCTAssertEqual(analyze("if (a) return;\nreturn 1;\n").topLevel.returnAt?.description, "app.js:1:8")
+        XCTAssertNil(analyze("function f() { return 1; }\nconst g = () => { return 2; };\nclass C { m() { return 3; } }\n").topLevel.returnAt)
+    }
+
     func testImportsAreNotTopLevelDeclarations() {
         XCTAssertEqual(topLevel("import x from \"./x.js\";\nimport { y as z } from \"./y.js\";\nlet w = x + z;\n"), ["let w@3:5"])
     }

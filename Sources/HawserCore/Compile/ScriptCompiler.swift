@@ -147,6 +147,14 @@ enum ScriptCompiler {
             .sorted { ($0.element.1.runAt == .documentStart ? 0 : 1, $0.offset) < ($1.element.1.runAt == .documentStart ? 0 : 1, $1.offset) }
             .map(\.element)
         diagnostics += duplicateGlobals(injected)
+        for (entry, script) in injected where script.origin == .javaScript && !script.isBundled && script.sourceLineOffset == ScriptTemplates.topLevelLineOffset {
+            if let at = entry.topLevel.returnAt {
+                diagnostics.append(Diagnostic(
+                    .notAClassicScript,
+                    "'return' outside any function: a script without a location guard or top-level await is injected as written, where WebKit rejects a top-level return with a SyntaxError and none of the script runs; put the code in a function, or turn the early return into an if",
+                    at: at))
+            }
+        }
         return Output(scripts: scripts, diagnostics: diagnostics)
     }
 

@@ -155,6 +155,9 @@ struct TopLevelBindings: Hashable, Sendable, Codable {
     var declarations: [TopLevelDeclaration] = []
     /// The directive prologue holds `"use strict"` (or `'use strict'`), so the script is strict.
     var isStrict = false
+    /// The first `return` outside every function: valid only inside the build's wrapper, a
+    /// SyntaxError in a script injected as written.
+    var returnAt: SourceLocation? = nil
 }
 
 /// A JavaScript template literal whose text is an HTML document or fragment that may hold

@@ -154,7 +154,7 @@ enum JavaScriptFrontEnd {
         facts.htmlFragments = htmlFragments
         facts.topLevel = TopLevelBindings(
             declarations: topLevel.declared.map { TopLevelDeclaration(name: $0.name.text, kind: $0.kind, location: location($0.name.start)) },
-            isStrict: hasUseStrictDirective(root))
+            isStrict: hasUseStrictDirective(root), returnAt: topLevel.returnStatement.map { location($0.start) })
         return facts
     }
 
@@ -163,6 +163,8 @@ enum JavaScriptFrontEnd {
     /// declaration, in source order.
     struct TopLevelCollector {
         private(set) var declared: [(name: SyntaxNode, kind: TopLevelDeclaration.Kind)] = []
+        /// The first `return` statement outside every function.
+        private(set) var returnStatement: SyntaxNode?
         private var seen: Set<String> = []
 
         private static let program = SymbolSet(types: ["program"])
@@ -171,10 +173,13 @@ enum JavaScriptFrontEnd {
         private static let forIn = SymbolSet(types: ["for_in_statement"])
         private static let functions = SymbolSet(types: ["function_declaration", "generator_function_declaration"])
         private static let classDeclaration = SymbolSet(types: ["class_declaration"])
+        private static let returnStatement = SymbolSet(types: ["return_statement"])
 
         mutating func visit(_ node: SyntaxNode) {
             let symbol = node.symbol
-            if Self.variableDeclaration.contains(symbol) {
+            if Self.returnStatement.contains(symbol) {
+                if returnStatement == nil { returnStatement = node }
+            } else if Self.variableDeclaration.contains(symbol) {
                 declarators(of: node, kind: .var)
             } else if Self.forIn.contains(symbol), node.child(field: "kind")?.type == "var", let left = node.child(field: "left") {
                 pattern(left, kind: .var)
