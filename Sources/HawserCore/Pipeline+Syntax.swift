@@ -102,7 +102,7 @@ extension Pipeline {
             // A template is judged with its placeholders filled in, as native code injects it.
             if let standIn = PlaceholderFiller.standIn(for: text, forms: placeholders) { text = standIn.bytes }
             let sourceLines = LineTable(sourceBytes[source] ?? []).starts.count
-            jobs.append(.compiled(text: text, linesBefore: ScriptTemplates.linesBeforeSource(of: script), sourceLines: sourceLines, source: source))
+            jobs.append(.compiled(text: text, linesBefore: script.sourceLineOffset ?? 0, sourceLines: sourceLines, source: source))
             verdicts.checked.insert(source)
             verdicts.compiledSources.insert(source)
         }
@@ -151,7 +151,9 @@ extension Pipeline {
                 return [Diagnostic(.syntaxError, message, at: SourceLocation(file: file, line: at.line, column: at.column))]
             case .html(let bytes, let path):
                 return htmlVerdicts(bytes, path: path, placeholders: placeholders, runtimeGlobal: input.config.runtime.global, cache: cache)
-            case .page(let bytes, let path):
+            case .page(var bytes, let path):
+                // A template is judged with its placeholders filled in, as the app serves it.
+                if let standIn = PlaceholderFiller.standIn(for: bytes, forms: placeholders) { bytes = standIn.bytes }
                 guard let asScript = refusal(cache: cache, bytes, goal: .script) else { return [] }
                 guard WebKitSyntax.supports(.module) else { return [] }
                 guard let asModule = refusal(cache: cache, bytes, goal: .module) else { return [] }

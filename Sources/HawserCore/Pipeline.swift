@@ -131,7 +131,7 @@ public enum Pipeline {
         var report = analyze(text: input, textDiagnostics: textDiagnostics, cache: cache, modules: modules)
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
-            topLevelAwaitFiles: report.topLevelAwaitFiles, modules: modules)
+            topLevelAwaitFiles: report.topLevelAwaitFiles, topLevels: report.topLevels, modules: modules)
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
         report.add((input.checksUserScripts ? userScripts.diagnostics : []) + typeDiagnostics)
         if let modules { report.add(modules.graph.diagnostics + modules.diagnostics) }
@@ -183,15 +183,16 @@ public enum Pipeline {
             guard let source = script.source else {
                 return ClassicScriptCheck.check(script.text, file: outputFile) { _ in nil }
             }
+            // The lines the build put before the source, which the script carries.
+            let offset = script.sourceLineOffset ?? 0
             if let bundle = modules?.bundle(forEntry: source) {
                 return ClassicScriptCheck.check(script.text, file: source) { point in
-                    guard point.line > ScriptTemplates.bundleLineOffset,
-                          let original = bundle.map.original(ofLine: point.line - ScriptTemplates.bundleLineOffset, utf8Column: point.column)
+                    guard point.line > offset,
+                          let original = bundle.map.original(ofLine: point.line - offset, utf8Column: point.column)
                     else { return nil }
                     return SourceLocation(file: original.source, line: original.line, column: original.column)
                 }
             }
-            let offset = ScriptTemplates.linesBeforeSource(of: script)
             let found = ClassicScriptCheck.check(script.text, file: source) { point in
                 point.line > offset ? SourceLocation(file: source, line: point.line - offset, column: point.column) : nil
             }
@@ -254,6 +255,7 @@ public enum Pipeline {
             guard let bytes = bytesByPath[path], refusal(cache: cache, bytes, goal: .script) == nil else { return true }
             return refusal(cache: cache, Array("(async function () {\n".utf8) + bytes + Array("\n})".utf8), goal: .script) == nil
         })
+        report.topLevels = Dictionary(fileFacts.map { ($0.file, $0.topLevel) }, uniquingKeysWith: { first, _ in first })
         return report
     }
 

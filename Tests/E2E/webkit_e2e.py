@@ -802,39 +802,57 @@ def compile_extra_scripts(directory, files, config=None):
     return [(entry, source) for entry, source in scripts if entry["origin"] != "runtime"]
 
 
+THROWER_BODY = ("const leakedConst = 1;\nlet leakedLet = 2;\nvar leakedVar = 3;\n"
+                "function leakedFunction() {}\nclass LeakedClass {}\n"
+                "throw new Error(\"e2e: this user script throws\");\n")
+THROWER_NAMES = ["leakedConst", "leakedLet", "leakedVar", "leakedFunction", "LeakedClass"]
+
+
 @test
 def isolation_throwing_scripts_do_not_stop_the_others(notes):
-    thrower = ("// ==UserScript==\n// @run-at document-start\n// ==/UserScript==\n"
-               "const leakedConst = 1;\nlet leakedLet = 2;\nvar leakedVar = 3;\n"
-               "function leakedFunction() {}\nclass LeakedClass {}\n"
-               "throw new Error(\"e2e: this user script throws\");\n")
+    """A script that throws stops only itself. Its top-level names are globals, as WebKit makes
+    them of the script injected as written: emitted as written (no guard), the declarations that
+    ran before the throw are the world's globals (var and function on window), and the exception is
+    WebKit's own uncaught one; wrapped (guarded), its names are published the same way and the
+    exception is reported under its name."""
+    thrower = "// ==UserScript==\n// @run-at document-start\n// ==/UserScript==\n" + THROWER_BODY
+    guarded = ("// ==UserScript==\n// @run-at document-start\n// @match https://app.example.com/*\n// ==/UserScript==\n"
+               + THROWER_BODY.replace("eaked", "eakedGuarded"))
     with tempfile.TemporaryDirectory(prefix="hawser-e2e-") as directory:
-        extra = compile_extra_scripts(directory, {"throws.js": thrower})
-    check_equal([e["name"] for e, _ in extra], ["throws"], "the extra scripts")
+        extra = compile_extra_scripts(directory, {"throws.js": thrower, "throws-guarded.js": guarded})
+    check_equal(sorted(e["name"] for e, _ in extra), ["throws", "throws-guarded"], "the extra scripts")
     manifest = load_manifest()
-    # Before every demo script: Hawser's wrapped thrower, and a raw (unwrapped) script that
-    # throws at document end, as a script written by hand would.
+    # Before every demo script: Hawser's throwers, and a raw (unwrapped) script that throws at
+    # document end, as a script written by hand would.
     scripts = extra + manifest_scripts(manifest, notes)
     raw = ("window.rawThrowerRan = true; throw new Error('e2e: a raw user script throws');",
            "documentEnd", False)
-    page = Page(demo_html(), scripts=scripts, before=[raw], manifest=manifest)
+    page = Page(demo_html(), scripts=scripts, before=[CONSOLE_ERRORS, raw], manifest=manifest)
     try:
         state = page.js("""
+            const names = %s;
+            const guardedNames = names.map((name) => name.replace("eaked", "eakedGuarded"));
+            const declared = (list) => list.filter((name) => {
+              try { return typeof (0, eval)(name) !== "undefined"; } catch (e) { return false; } });
             return {
-              leaked: ["leakedConst", "leakedLet", "leakedVar", "leakedFunction", "LeakedClass"]
-                .filter((name) => { try { return typeof (0, eval)(name) !== "undefined"; }
-                                    catch (e) { return false; } }),
-              onWindow: ["leakedConst", "leakedLet", "leakedVar", "leakedFunction", "LeakedClass"]
-                .filter((name) => name in window),
+              declared: declared(names),
+              onWindow: names.filter((name) => name in window),
+              guardedDeclared: declared(guardedNames),
+              guardedOnWindow: guardedNames.filter((name) => name in window),
               rawRan: window.rawThrowerRan === true,
               runtime: typeof hawser,
               readAppFile: typeof window.readAppFile,
               readAppFileDeclaredGlobally:
                 Object.getOwnPropertyDescriptor(window, "readAppFile").configurable === false,
+              reported: window.consoleErrors,
             };
-        """)
-        check_equal(state, {"leaked": [], "onWindow": [], "rawRan": True, "runtime": "object",
-                            "readAppFile": "function", "readAppFileDeclaredGlobally": False},
+        """ % json.dumps(THROWER_NAMES))
+        check_equal(state, {"declared": THROWER_NAMES, "onWindow": ["leakedVar", "leakedFunction"],
+                            "guardedDeclared": [n.replace("eaked", "eakedGuarded") for n in THROWER_NAMES],
+                            "guardedOnWindow": [n.replace("eaked", "eakedGuarded") for n in THROWER_NAMES],
+                            "rawRan": True, "runtime": "object", "readAppFile": "function",
+                            "readAppFileDeclaredGlobally": True,
+                            "reported": [['[hawser] user script "throws-guarded" failed:', "e2e: this user script throws"]]},
                     "globals after the throwing scripts")
         # The demo scripts after them all work.
         check_equal(page.wait_messages("pageReady", 1), [{"url": BASE_URI}], "pageReady")
@@ -848,6 +866,145 @@ def isolation_throwing_scripts_do_not_stop_the_others(notes):
         check_equal(page.js('return await window.readAppFile("notes.txt");'), NOTES_TXT, "readAppFile")
     finally:
         page.close()
+
+
+def evaluate_javascript(page, script):
+    """What native `webView.evaluateJavaScript(script)` gives: the script's completion value, as
+    JSON, evaluated as a script of the page world (not a function body)."""
+    box = {}
+
+    def done(view, result, _data):
+        try:
+            box["value"] = to_json_value(view.evaluate_javascript_finish(result))
+        except GLib.Error as error:
+            box["error"] = error.message
+
+    page.view.evaluate_javascript(script, -1, None, None, None, done, None)
+    spin_until(lambda: box, "evaluate_javascript(%r)" % script)
+    if "error" in box:
+        raise Failure("evaluate_javascript(%r) threw: %s" % (script, box["error"]))
+    return box["value"]
+
+
+# A reader app's script of NetNewsWire's shape (its main_ios.js): state in top-level var and
+# let, and top-level functions that native code calls by name through evaluateJavaScript.
+READER_SCRIPT = """// ==UserScript==
+// @description A reader's script that native calls by name, as NetNewsWire's main_ios.js.
+// ==/UserScript==
+var clickedImage = null;
+let hiddenCount = 0;
+const articleSelector = "article";
+class ImageViewer {}
+
+function imageWasClicked(image) { clickedImage = image; }
+
+function hideClickedImage() {
+  if (!clickedImage) return "no image clicked";
+  clickedImage.style.opacity = "0";
+  hiddenCount += 1;
+  return "hid " + clickedImage.id + " (" + hiddenCount + ")";
+}
+
+function stopMediaPlayback() {
+  document.querySelectorAll("video, audio").forEach((element) => element.pause());
+  return "stopped";
+}
+
+function selectedHTML() {
+  const article = document.querySelector(articleSelector);
+  return article ? article.innerHTML.trim() : "";
+}
+
+document.addEventListener("click", (event) => {
+  if (event.target instanceof HTMLImageElement) imageWasClicked(event.target);
+});
+"""
+
+# The same shape behind a location guard, strict: wrapped, its names published.
+GUARDED_READER_SCRIPT = """// ==UserScript==
+// @match https://app.example.com/*
+// ==/UserScript==
+"use strict";
+let greeted = 0;
+function guardedGreeting() { greeted += 1; return "strict " + (this === undefined) + ", " + greeted; }
+"""
+
+# A second script of the world that calls the first ones' functions.
+SECOND_SCRIPT = """// ==UserScript==
+// @require reader
+// @require guarded-reader
+// ==/UserScript==
+var secondSawReader = typeof hideClickedImage + " " + typeof ImageViewer;
+function hideThroughSecond() { return hideClickedImage() + " via second; " + guardedGreeting(); }
+"""
+
+
+@test
+def adopted_script_functions_stay_globals_native_can_call(notes):
+    """A NetNewsWire-shaped script, after `hawser build`: native's evaluate_javascript calls its
+    top-level functions by name and gets their values, as before adoption; its let and const are
+    global bindings; a guarded strict script's functions are globals too; a second script calls
+    the first ones' functions."""
+    with tempfile.TemporaryDirectory(prefix="hawser-e2e-") as directory:
+        manifest, scripts = build_project(directory, {
+            "reader.js": READER_SCRIPT, "guarded-reader.js": GUARDED_READER_SCRIPT, "second.js": SECOND_SCRIPT})
+    sources = {entry["name"]: source for entry, source in scripts}
+    check(sources["reader"].split("\n")[1] == "// ==UserScript==", "reader.js is emitted as written")
+    check(sources["guarded-reader"].split("\n")[1].startswith('(function () { "use strict"; if (!('),
+          "guarded-reader.js keeps its wrapper and its directive")
+    html = page_with('<article><p>An <b>article</b>.</p><img id="hero" alt="hero"></article><video></video>')
+    page = Page(html, scripts=scripts, manifest=manifest, before=[CONSOLE_ERRORS])
+    try:
+        check_equal(evaluate_javascript(page, "typeof hideClickedImage"), "function", "typeof hideClickedImage")
+        check_equal(evaluate_javascript(page, "hideClickedImage();"), "no image clicked", "hideClickedImage() before a click")
+        page.js('document.getElementById("hero").click();')
+        check_equal(evaluate_javascript(page, "hideClickedImage();"), "hid hero (1)", "hideClickedImage() after a click")
+        check_equal(evaluate_javascript(page, 'document.getElementById("hero").style.opacity'), "0", "the image hidden")
+        check_equal(evaluate_javascript(page, "stopMediaPlayback()"), "stopped", "stopMediaPlayback()")
+        check_equal(evaluate_javascript(page, "selectedHTML()"),
+                    '<p>An <b>article</b>.</p><img id="hero" alt="hero" style="opacity: 0;">', "selectedHTML()")
+        check_equal(evaluate_javascript(page, "[hiddenCount, articleSelector, typeof ImageViewer, 'hiddenCount' in window]"),
+                    [1, "article", "function", False], "the let, const and class: global bindings, not window properties")
+        check_equal(evaluate_javascript(page, "guardedGreeting()"), "strict true, 1", "the guarded strict script's function")
+        check_equal(evaluate_javascript(page, "greeted"), 1, "the guarded script's let, read live")
+        check_equal(evaluate_javascript(page, "secondSawReader"), "function function", "what the second script saw")
+        check_equal(evaluate_javascript(page, "hideThroughSecond()"), "hid hero (2) via second; strict true, 2",
+                    "the second script calls the first ones' functions")
+        # callAsyncJavaScript runs a function body in the same world, which sees the same globals.
+        check_equal(page.js("return [typeof selectedHTML, typeof guardedGreeting, hiddenCount];"),
+                    ["function", "function", 2], "the globals through call_async_javascript_function")
+        check_equal(page.js("return window.consoleErrors;"), [], "the errors reported")
+    finally:
+        page.close()
+
+
+@test
+def duplicate_top_level_names_are_what_webkit_rejects(notes):
+    """What `duplicate-global` reports is WebKit's behaviour: of two scripts injected as written
+    into one world, the second one whose top-level lexical name the first declares (lexically,
+    or as var or function) throws a SyntaxError before it runs, so none of it runs; two vars are
+    fine. And `hawser build` refuses those scripts, at the second declaration."""
+    first = ("let dupLexical = 1; var dupVar = 1; var dupBothVar = 1; window.dupFirstRan = true;",
+             "documentEnd", False)
+    lexical_again = ("const dupLexical = 2; window.dupLexicalRan = true;", "documentEnd", False)
+    lexical_over_var = ("let dupVar = 2; window.dupOverVarRan = true;", "documentEnd", False)
+    var_again = ("var dupBothVar = 2; window.dupVarAgainRan = true;", "documentEnd", False)
+    page = Page(page_with(""), scripts=[], after=[first, lexical_again, lexical_over_var, var_again],
+                manifest={"handlers": []})
+    try:
+        check_equal(page.js("""return [window.dupFirstRan === true, window.dupLexicalRan === true,
+                                       window.dupOverVarRan === true, window.dupVarAgainRan === true, dupBothVar];"""),
+                    [True, False, False, True, 2], "which scripts ran")
+    finally:
+        page.close()
+    with tempfile.TemporaryDirectory(prefix="hawser-e2e-") as directory:
+        try:
+            build_project(directory, {"a.js": first[0], "b.js": lexical_again[0]})
+        except Failure as failure:
+            check("b.js:1:7: error: 'dupLexical' is declared at the top level of 'b' and of 'a'" in str(failure)
+                  and "[duplicate-global]" in str(failure), "the build's error: %s" % failure)
+        else:
+            raise Failure("hawser build accepted two scripts that declare 'dupLexical'")
 
 
 # Records what the wrappers report: the first argument of console.error and the error's message.
@@ -869,7 +1026,7 @@ def top_level_await_runs_awaits_a_reply_and_reports_errors_by_name(notes):
         extra = compile_extra_scripts(directory, sources, config={"registered": ["readFile"]})
     check_equal(sorted(e["name"] for e, _ in extra), ["tla-reads", "tla-rejects", "tla-throws"], "the extra scripts")
     for entry, source in extra:
-        check(source.split("\n")[1] == "(async function () { try {", "%s is wrapped in an async function" % entry["name"])
+        check(source.split("\n")[1].startswith("(async function () { try {"), "%s is wrapped in an async function" % entry["name"])
     manifest = load_manifest()
     page = Page(demo_html(), scripts=manifest_scripts(manifest, notes) + extra, before=[CONSOLE_ERRORS],
                 manifest=manifest)

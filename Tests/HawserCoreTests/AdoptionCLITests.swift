@@ -307,7 +307,7 @@ final class AdoptionCLITests: XCTestCase {
         XCTAssertEqual(try hawser(["lint"], in: project).status, 0)
         let build = try hawser(["build"], in: project)
         XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
-        XCTAssertTrue(try project.read("output/reader/index.js").contains("user script \\\"reader/index\\\" failed"))
+        XCTAssertTrue(try project.read("output/reader/index.js").contains("//# sourceURL=userscripts/reader/index.js\n"))
         XCTAssertTrue(try project.read("output/settings/stylesheet.js").contains("form {}"))
         let manifest = try project.read("output/manifest.json")
         XCTAssertTrue(manifest.contains("\"reader/index.js\",\n    \"reader/stylesheet.js\",\n    \"settings/index.js\",\n    \"settings/stylesheet.js\""), manifest)

@@ -62,16 +62,20 @@ final class BuildFixtureTests: XCTestCase {
         XCTAssertEqual(result.files, [:])
     }
 
-    /// The wrapped script holds the source's bytes verbatim, starting on line 3.
+    /// The emitted script holds the source's bytes verbatim, after the lines the script says
+    /// the build put before it (`sourceLineOffset`): one (the header) for a script emitted as
+    /// written, as both of these are, two for a wrapped one.
     func testSourceBytesStayVerbatim() throws {
         try Fixtures.require(.build, "verbatim-bytes")
         let result = try Self.build("verbatim-bytes")
         for name in ["verbatim", "old-mac"] {
             let source = try Data(contentsOf: Self.root.appendingPathComponent("verbatim-bytes/userscripts/\(name).js"))
             let emitted = try XCTUnwrap(result.files["\(name).js"])
-            let lines = emitted.split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
-            XCTAssertEqual(lines.count, 3)
-            XCTAssertTrue(Array(lines[2]).starts(with: Array(source)), "\(name): source not verbatim after the two wrapper lines")
+            let offset = try XCTUnwrap(result.scripts.first { $0.name == name }?.sourceLineOffset)
+            XCTAssertEqual(offset, 1, name)
+            let lines = emitted.split(separator: UInt8(ascii: "\n"), maxSplits: offset, omittingEmptySubsequences: false)
+            XCTAssertEqual(lines.count, offset + 1)
+            XCTAssertTrue(Array(lines[offset]).starts(with: Array(source)), "\(name): source not verbatim after the \(offset) line(s) before it")
         }
     }
 

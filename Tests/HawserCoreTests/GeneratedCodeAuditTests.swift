@@ -144,6 +144,17 @@ final class GeneratedCodeAuditTests: XCTestCase {
         XCTAssertTrue(wrapped.contains(catchLine))
         XCTAssertEqual(details(wrapped.replacingOccurrences(of: catchLine, with: "} catch (error) { console.error(\"[hawser] user script \"\(name)\" failed:\", error); }")).count, 1)
 
+        // A wrapper that publishes a script's names (globals fixture): only accessors of them.
+        try Fixtures.require(.build, "globals")
+        let globals = try BuildFixtureTests.build("globals")
+        XCTAssertEqual(Audit.audit(files: globals.files, configJSON: nil), [])
+        let guarded = String(decoding: try XCTUnwrap(globals.files["guarded.js"]), as: UTF8.self)
+        func guardedDetails(_ text: String) -> [String] { Audit.auditWrapper(text, file: "guarded.js", name: "guarded").map(\.detail) }
+        XCTAssertEqual(guardedDetails(guarded), [])
+        XCTAssertEqual(guardedDetails(guarded.replacingOccurrences(of: "get() { return visits; }", with: "get() { return fetch(visits); }")).count, 1)
+        XCTAssertEqual(guardedDetails(guarded.replacingOccurrences(of: "configurable: true } });", with: "configurable: true } }); alert(1);")).count, 1)
+        XCTAssertEqual(guardedDetails(guarded.replacingOccurrences(of: "}).call(this);", with: "})();")), ["the wrapper does not end with `}).call(this);`"])
+
         // The runtime and a style sheet with a value outside its string literal.
         let runtime = String(decoding: try XCTUnwrap(result.files["hawser-runtime.js"]), as: UTF8.self)
         XCTAssertEqual(Audit.auditRuntime(runtime, file: "hawser-runtime.js"), [])

@@ -3,6 +3,56 @@ import TreeSitter
 @testable import HawserCore
 
 final class JavaScriptFrontEndTests: XCTestCase {
+    // MARK: - Top-level declarations and strictness (the globals a wrapped script publishes)
+
+    /// "kind name@line:column" of each top-level declaration, in source order.
+    private func topLevel(_ source: String) -> [String] {
+        analyze(source).topLevel.declarations.map { "\($0.kind.rawValue) \($0.name)@\($0.location.line):\($0.location.column)" }
+    }
+
+    func testTopLevelDeclarationsAreEveryNameTheTopLevelBinds() {
+        let source = """
+            var a = 1, b;
+            let c;
+            const { d, e: [f, ...g], h = 1, ...i } = o;
+            function j() { var notTop; let alsoNot; }
+            async function* k() {}
+            class L { m() { var inMethod; } }
+            for (var n = 0; n < 1; n++) {}
+            for (var o2 in {}) {}
+            for (const notTop2 of []) {}
+            if (a) { var p = 1; let block = 2; function inBlock() {} }
+            try {} catch (caught) { var q; }
+            var a;
+            const r = () => { var arrow; }, s = class {};
+            """
+        XCTAssertEqual(topLevel(source), [
+            "var a@1:5", "var b@1:12", "let c@2:5", "const d@3:9", "const f@3:16", "const g@3:22", "const h@3:26", "const i@3:36",
+            "function j@4:10", "function k@5:17", "class L@6:7", "var n@7:10", "var o2@8:10", "var p@10:14", "var q@11:29",
+            "const r@13:7", "const s@13:33",
+        ])
+    }
+
+    func testTheFirstReturnOutsideEveryFunctionIsFound() {
+        XCTAssertEqual(analyze("if (a) return;\nreturn 1;\n").topLevel.returnAt?.description, "app.js:1:8")
+        XCTAssertNil(analyze("function f() { return 1; }\nconst g = () => { return 2; };\nclass C { m() { return 3; } }\n").topLevel.returnAt)
+    }
+
+    func testImportsAreNotTopLevelDeclarations() {
+        XCTAssertEqual(topLevel("import x from \"./x.js\";\nimport { y as z } from \"./y.js\";\nlet w = x + z;\n"), ["let w@3:5"])
+    }
+
+    func testUseStrictDirectiveIsFoundInTheDirectivePrologueOnly() {
+        XCTAssertTrue(analyze("\"use strict\";\nf();\n").topLevel.isStrict)
+        XCTAssertTrue(analyze("#!/usr/bin/env node\n// ==UserScript==\n// ==/UserScript==\n'use strict'\nf();\n").topLevel.isStrict)
+        XCTAssertTrue(analyze("\"a directive\";\n/* note */ \"use strict\";\n").topLevel.isStrict)
+        XCTAssertFalse(analyze("f();\n\"use strict\";\n").topLevel.isStrict, "after a statement it is an expression")
+        XCTAssertFalse(analyze("\"use\\x20strict\";\n").topLevel.isStrict, "a directive is matched as written, escapes and all")
+        XCTAssertFalse(analyze("(\"use strict\");\n").topLevel.isStrict)
+        XCTAssertFalse(analyze("function f() { \"use strict\"; }\n").topLevel.isStrict)
+        XCTAssertFalse(analyze("\"use strict\" + x;\n").topLevel.isStrict)
+    }
+
     // MARK: - Helpers
 
     private func analyze(_ source: String, origin: SourcePoint = SourcePoint(line: 1, column: 1)) -> JavaScriptFacts {

@@ -23,6 +23,9 @@ public struct Report: Sendable {
     /// The scripts that use `await` at their top level (`JavaScriptFacts.usesTopLevelAwait`),
     /// by path: the build wraps them in an async function.
     var topLevelAwaitFiles: Set<String> = []
+    /// What each script's top level declares, and whether it is strict
+    /// (`JavaScriptFacts.topLevel`), by path: the build keeps these globals when it wraps a script.
+    var topLevels: [String: TopLevelBindings] = [:]
 
     /// Adds findings of later stages, applying the suppressions and keeping the order.
     mutating func add(_ more: [Diagnostic]) {

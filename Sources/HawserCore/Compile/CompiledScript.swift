@@ -30,6 +30,11 @@ struct CompiledScript: Hashable, Sendable {
     var modules: [String] = []
     /// Whether it is an entry bundled from modules (`ModuleLinker`).
     var isBundled = false
+    /// How many lines the build put before the source's first line (the header, and the
+    /// wrapper's opening line when there is one): a line of the emitted text is that many more
+    /// than the source's (for a bundle, than its text's, which its source map maps). Nil for
+    /// scripts with no source of their own (the runtime, the presets) and for style sheets.
+    var sourceLineOffset: Int? = nil
 }
 
 extension ContentWorldSpec {

@@ -14,16 +14,22 @@ enum ScriptCompiler {
         var isStyleSheet: Bool
         /// The script uses `await` outside any function (`JavaScriptFacts.usesTopLevelAwait`).
         var usesTopLevelAwait: Bool
+        /// Its top-level declarations and strictness (`JavaScriptFacts.topLevel`).
+        var topLevel: TopLevelBindings
     }
 
     /// `topLevelAwaitFiles` are the paths of the scripts that use `await` at their top level,
     /// as the JavaScript front end found in its walk (`JavaScriptFacts.usesTopLevelAwait`).
     ///
+    /// `topLevels` are the scripts' top-level declarations and strictness, by path
+    /// (`JavaScriptFacts.topLevel`): a script that must be wrapped keeps them as globals.
+    ///
     /// `modules` is the linked module graph of the scripts: a script that another imports is a
     /// module, not an entry (its metadata is ignored, with a warning); an entry with module
     /// syntax is emitted as its bundle, with an inline source map.
     static func compile(
-        _ files: [SourceFile], reservedNames: Set<String>, topLevelAwaitFiles: Set<String> = [], modules: ModuleLinker? = nil
+        _ files: [SourceFile], reservedNames: Set<String>, topLevelAwaitFiles: Set<String> = [], topLevels: [String: TopLevelBindings] = [:],
+        modules: ModuleLinker? = nil
     ) -> Output {
         var diagnostics: [Diagnostic] = []
         var entries: [Entry] = []
@@ -49,7 +55,8 @@ enum ScriptCompiler {
             let name = metadata.name ?? file.scriptName
             let usesTopLevelAwait = !isStyleSheet && topLevelAwaitFiles.contains(file.path)
             entries.append(Entry(
-                file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet, usesTopLevelAwait: usesTopLevelAwait))
+                file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet, usesTopLevelAwait: usesTopLevelAwait,
+                topLevel: topLevels[file.path] ?? TopLevelBindings()))
             let unwrapAt = metadata.keyLocations["unwrap"] ?? start
             if metadata.unwrap, usesTopLevelAwait {
                 diagnostics.append(Diagnostic(.invalidMetadata, "@unwrap script uses top-level await, which WebKit rejects outside an async function; without @unwrap the build wraps it in one", at: unwrapAt))
@@ -109,27 +116,87 @@ enum ScriptCompiler {
             let text: String
             var bundledModules: [String] = []
             var isBundled = false
+            var lineOffset: Int?
             if entry.isStyleSheet {
                 text = ScriptTemplates.styleSheet(css: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
             } else if let modules, let bundle = modules.bundle(forEntry: entry.file.path) {
                 text = ScriptTemplates.wrapBundle(bundle, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
                 bundledModules = bundle.modules
                 isBundled = true
-            } else if metadata.unwrap {
-                text = ScriptTemplates.unwrapped(source: entry.text, sourcePath: entry.file.path)
+                lineOffset = ScriptTemplates.bundleLineOffset
+            } else if metadata.unwrap || (guardCondition == nil && !entry.usesTopLevelAwait) {
+                // Nothing needs a function: the script is injected as written, and WebKit gives
+                // it its own semantics, globals included.
+                text = ScriptTemplates.topLevel(source: entry.text, sourcePath: entry.file.path)
+                lineOffset = ScriptTemplates.topLevelLineOffset
             } else {
                 text = ScriptTemplates.wrap(
                     source: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition,
-                    isAsync: entry.usesTopLevelAwait)
+                    isAsync: entry.usesTopLevelAwait, topLevel: entry.topLevel)
+                lineOffset = ScriptTemplates.wrappedLineOffset
             }
             return CompiledScript(
                 name: entry.name, file: outputFile(entry.name), source: entry.file.path,
                 origin: entry.isStyleSheet ? .styleSheet : .javaScript, runAt: runAt(entry),
                 mainFrameOnly: metadata.noFrames, world: metadata.world ?? .page,
                 match: metadata.match.map(\.source), excludeMatch: metadata.excludeMatch.map(\.source), text: text,
-                declaredWorld: metadata.world, modules: bundledModules, isBundled: isBundled)
+                declaredWorld: metadata.world, modules: bundledModules, isBundled: isBundled, sourceLineOffset: lineOffset)
+        }
+        // WebKit runs every document-start script before the document-end ones, each group in order.
+        let injected = zip(order.map { kept[$0] }, scripts).enumerated()
+            .sorted { ($0.element.1.runAt == .documentStart ? 0 : 1, $0.offset) < ($1.element.1.runAt == .documentStart ? 0 : 1, $1.offset) }
+            .map(\.element)
+        // An entry with module syntax is a module, whose top level is its own, also where lint
+        // does not bundle it.
+        let moduleEntries = Set(modules?.graph.bundledEntries ?? [])
+        let asWritten = injected.filter { _, script in
+            script.origin == .javaScript && !script.isBundled && script.sourceLineOffset == ScriptTemplates.topLevelLineOffset
+                && !moduleEntries.contains(ModulePath.normalize(script.source ?? ""))
+        }
+        diagnostics += duplicateGlobals(asWritten)
+        for (entry, _) in asWritten {
+            if let at = entry.topLevel.returnAt {
+                diagnostics.append(Diagnostic(
+                    .notAClassicScript,
+                    "'return' outside any function: a script without a location guard or top-level await is injected as written, where WebKit rejects a top-level return with a SyntaxError and none of the script runs; put the code in a function, or turn the early return into an if",
+                    at: at))
+            }
         }
         return Output(scripts: scripts, diagnostics: diagnostics)
+    }
+
+    /// `duplicate-global` for each top-level name that a script emitted as written declares
+    /// when a script injected before it into the same content world, also as written, declares
+    /// it too, one of them lexically (`let`, `const`, `class`). WebKit instantiates a classic
+    /// script's global declarations before running any of it, and a lexical name that the
+    /// world already holds as a lexical binding, or as a `var`'s or function's non-configurable
+    /// property, or a `var` or function name it holds as a lexical binding, is a SyntaxError
+    /// ("Can't create duplicate variable"): none of the second script runs. Every script runs in
+    /// the main frame, whatever its frames and injection time, so only the world separates them.
+    /// A wrapped script's names are configurable accessors (`ScriptTemplates.publication`),
+    /// which a later declaration may replace, and are not counted. `injected` (the scripts
+    /// emitted as written) is in the order WebKit runs them; reported at the second declaration,
+    /// naming the first.
+    private static func duplicateGlobals(_ injected: [(Entry, CompiledScript)]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var declared: [ContentWorldSpec: [String: (TopLevelDeclaration, Entry)]] = [:]
+        for (entry, script) in injected {
+            var world = declared[script.world, default: [:]]
+            for declaration in entry.topLevel.declarations {
+                if let (first, other) = world[declaration.name] {
+                    if first.isLexical || declaration.isLexical {
+                        diagnostics.append(Diagnostic(
+                            .duplicateGlobal,
+                            "'\(declaration.name)' is declared at the top level of '\(entry.name)' and of '\(other.name)' (\(first.location)), which is injected before it into the same content world; WebKit rejects the second script with a SyntaxError (\"Can't create duplicate variable\"), so none of '\(entry.name)' runs: rename one, or assign the shared value to a property of window",
+                            at: declaration.location))
+                    }
+                } else {
+                    world[declaration.name] = (declaration, entry)
+                }
+            }
+            declared[script.world] = world
+        }
+        return diagnostics
     }
 
     /// Style sheets default to document start, scripts to document end.

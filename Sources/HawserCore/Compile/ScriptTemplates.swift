@@ -18,28 +18,87 @@ enum ScriptTemplates {
     /// The trailer that names the script in Web Inspector.
     static func sourceURL(_ name: String) -> String { "//# sourceURL=\(GeneratedHeader.commentSafe(name))\n" }
 
-    /// Wraps a user script: its own function scope, an optional location guard, and a
-    /// `try/catch` that reports an exception under the script's name. The wrapper adds exactly
-    /// two lines before the source (the header and the opening line), so a position in Web
-    /// Inspector is the source file's position plus two lines; the source's bytes are kept as
-    /// they are, line endings included (a leading `#!` alone becomes `//`).
+    /// A classic user script without a location guard and without top-level `await` (or one
+    /// marked `@unwrap`), injected as written: the header line, the source, the trailer. WebKit
+    /// then gives it exactly its own semantics (strictness, `this`, hoisting, and top-level
+    /// declarations that are globals of the world, callable from native
+    /// `evaluateJavaScript` and from the world's other scripts). The source's bytes are kept as
+    /// they are, line endings included; a leading `#!` alone becomes `//`, since the header line
+    /// comes first. One line before the source (`topLevelLineOffset`).
+    static func topLevel(source text: String, sourcePath: String) -> String {
+        var out = header(source: sourcePath) + (text.hasPrefix("#!") ? "//" + text.dropFirst(2) : text)
+        if !text.hasSuffix("\n") && !text.hasSuffix("\r") { out += "\n" }
+        return out + sourceURL(sourcePath)
+    }
+
+    /// The lines `topLevel` puts before the source: the header.
+    static let topLevelLineOffset = 1
+
+    /// Wraps a user script that needs a function: one with a location guard (`@match`,
+    /// `@exclude-match`), or with top-level `await` (`isAsync`, `TopLevelAwait`: the function is
+    /// `async`), and a bundled entry. A `try/catch` reports an exception (or a rejected `await`)
+    /// under the script's name. The wrapper adds exactly two lines before the source (the header
+    /// and the opening line, `wrappedLineOffset`), so a position in Web Inspector is the source
+    /// file's position plus two lines; the source's bytes are kept as they are, line endings
+    /// included (a leading `#!` alone becomes `//`).
     ///
-    /// With `isAsync` (the script uses `await` at its top level, `TopLevelAwait`) the function is
-    /// `async`: the `try/catch` then also catches a rejected `await`, and reports it the same way.
-    /// Nothing else changes, so a script without top-level `await` is emitted as before.
-    static func wrap(source text: String, name: String, sourcePath: String, guardCondition: String?, isAsync: Bool = false) -> String {
+    /// What the wrapping would change is put back on the opening line, so no source line moves:
+    /// a `"use strict"` directive prologue (`topLevel.isStrict`) is repeated as the function's
+    /// own directive, and the function is called with the script's `this`; and each top-level
+    /// declaration is published to the global object from inside the `try` block the
+    /// declarations live in (`publication`), as WebKit makes them globals of a script injected
+    /// as written. A bundled entry passes no `topLevel`: a module's top level is its own scope.
+    static func wrap(
+        source text: String, name: String, sourcePath: String, guardCondition: String?, isAsync: Bool = false,
+        topLevel: TopLevelBindings = TopLevelBindings()
+    ) -> String {
         var out = header(source: sourcePath)
         out += isAsync ? "(async function () {" : "(function () {"
+        if topLevel.isStrict { out += " \"use strict\";" }
         if let guardCondition { out += " if (!(\(guardCondition))) { return; }" }
-        out += " try {\n"
+        out += " try {" + publication(topLevel.declarations) + "\n"
         // A `#!` line is only valid at the very start of a script; inside the wrapper it becomes
         // a comment of the same length, so positions do not move.
         out += text.hasPrefix("#!") ? "//" + text.dropFirst(2) : text
         if !text.hasSuffix("\n") && !text.hasSuffix("\r") { out += "\n" }
         out += "} catch (error) { console.error(\(JSON.stringLiteral("[hawser] user script \"\(name)\" failed:")), error); }\n"
-        out += "})();\n"
+        // A strict function called plainly has `this` undefined; a script's top level has the global `this`.
+        out += topLevel.isStrict ? "}).call(this);\n" : "})();\n"
         out += sourceURL(sourcePath)
         return out
+    }
+
+    /// The lines `wrap` puts before the source: the header and the function's opening line.
+    static let wrappedLineOffset = 2
+
+    /// The names that the global object holds as non-configurable own properties in WebKit, so
+    /// no accessor can replace them (defining one would throw): a script that declares one
+    /// inside the wrapper keeps it local, as `var` of these names changes nothing unwrapped
+    /// either. `arguments` inside the wrapper is the function's own.
+    static let unpublishedNames: Set<String> = ["window", "document", "location", "top", "undefined", "NaN", "Infinity", "arguments"]
+
+    /// The statement that publishes `declarations` (a wrapped script's top-level names) on the
+    /// global object, with a leading space; empty when there are none. Each name becomes an
+    /// accessor property of `globalThis` whose getter reads the binding (so a read in its
+    /// temporal dead zone throws, and a later assignment is seen, as of a real global), whose
+    /// setter assigns it (`var`, `let`, `function`) or throws a `TypeError` (`const`, `class`),
+    /// and which is configurable. It runs first in the `try` block, where function declarations
+    /// are already hoisted, so they can be called at once.
+    static func publication(_ declarations: [TopLevelDeclaration]) -> String {
+        let published = declarations.filter { !unpublishedNames.contains($0.name) }
+        guard !published.isEmpty else { return "" }
+        let properties = published.map { declaration -> String in
+            let name = declaration.name
+            // `__proto__:` in an object literal would set the prototype; a computed key does not.
+            let key = name == "__proto__" ? "[\"__proto__\"]" : name
+            // The setter's parameter must not be the name it assigns.
+            let value = name == "value" ? "v" : "value"
+            let setter = declaration.isConstant
+                ? "set(\(value)) { throw new TypeError(\(JSON.stringLiteral("Assignment to constant variable '\(name)'."))); }"
+                : "set(\(value)) { \(name) = \(value); }"
+            return "\(key): { get() { return \(name); }, \(setter), configurable: true }"
+        }
+        return " Object.defineProperties(globalThis, { " + properties.joined(separator: ", ") + " });"
     }
 
     /// A bundled entry (`ModuleLinker`): its modules in the wrapper of `wrap`, then the source
@@ -52,22 +111,8 @@ enum ScriptTemplates {
         return out
     }
 
-    /// The lines `wrap` puts before the source: the header and the function's opening line.
-    static let bundleLineOffset = 2
-
-    /// How many lines a compiled script has before its source's first line: two in the wrapper
-    /// (the header and the function's opening line), one when `@unwrap`ped (the header).
-    static func linesBeforeSource(of script: CompiledScript) -> Int {
-        guard let source = script.source else { return 0 }
-        return script.text.hasPrefix(header(source: source) + "(") ? 2 : 1
-    }
-
-    /// A script injected as written (`@unwrap`), with only the header line and the trailer.
-    static func unwrapped(source text: String, sourcePath: String) -> String {
-        var out = header(source: sourcePath) + text
-        if !text.hasSuffix("\n") && !text.hasSuffix("\r") { out += "\n" }
-        return out + sourceURL(sourcePath)
-    }
+    /// The lines `wrapBundle` puts before the bundle's text: those of `wrap`.
+    static let bundleLineOffset = wrappedLineOffset
 
     /// A script that adds a `<style>` element holding `css`. It works at document start, before
     /// `<html>` exists, by waiting for the document element.

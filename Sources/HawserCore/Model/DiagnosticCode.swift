@@ -22,12 +22,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case ignoredMetadata = "ignored-metadata"
     case notAClassicScript = "not-a-classic-script"
     case unsupportedTypeScript = "unsupported-typescript"
+    case duplicateGlobal = "duplicate-global"
 
     public var defaultSeverity: Severity {
         switch self {
         case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .kindConflict, .invalidMetadata, .invalidSchema,
              .payloadMismatch, .worldMismatch, .unreadableFile, .unresolvedImport, .moduleError, .notAClassicScript,
-             .unsupportedTypeScript:
+             .unsupportedTypeScript, .duplicateGlobal:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
              .duplicateRegistration, .payloadConflict, .ignoredMetadata:
@@ -71,6 +72,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .moduleError: return "A module cannot be bundled into a classic script: a missing or ambiguous export, import(), import.meta, top-level await outside an entry."
         case .ignoredMetadata: return "A script that another script imports has a metadata block, which is ignored: a module is never injected on its own."
         case .unsupportedTypeScript: return "TypeScript that Hawser neither erases nor compiles (a namespace with values, a decorator, a declare with a value, JSX in a script): the message says what to write instead."
+        case .duplicateGlobal: return "Two user scripts injected as written into one content world declare the same top-level name, one of them with let, const or class: WebKit rejects the second script with a SyntaxError, so none of it runs."
         case .notAClassicScript: return "An emitted script would not parse as the classic script WebKit injects (module syntax or a syntax error left in it)."
         }
     }

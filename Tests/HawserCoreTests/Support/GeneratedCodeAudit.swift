@@ -431,21 +431,21 @@ enum GeneratedCodeAudit {
     static func auditWrapper(_ text: String, file: String, name: String) -> [Finding] {
         var problems: [String] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 4, lines.last == "" else {
-            return [Finding(file: file, rule: "javascript-shape", detail: "too short to be a wrapped script")]
+        // A script emitted as written has the header, its source and the trailer; a wrapper two lines more.
+        guard lines.count >= 3, lines.last == "" else {
+            return [Finding(file: file, rule: "javascript-shape", detail: "too short to be a user script")]
         }
         if let problem = headerProblem(lines[0]) { problems.append(problem) }
-        let trailer = lines[lines.count - 2]
+        // A source whose last line ends in a lone CR shares the trailer's LF line.
+        let trailer = lines[lines.count - 2].split(separator: "\r", omittingEmptySubsequences: false).last ?? ""
         if hasLineTerminator(trailer) || !trailer.hasPrefix("//# sourceURL=") {
             problems.append("the last line is not one `//# sourceURL=` line: \(trailer.prefix(80))")
         }
         let opening = String(lines[1])
-        let plain = "(function () { try {"
-        let guarded = #"^\(function \(\) \{ if \(!\((.*)\)\) \{ return; \} try \{$"#
-        if opening == plain || opening.range(of: guarded, options: .regularExpression) != nil {
-            if opening != plain {
-                let condition = String(opening.dropFirst("(function () { if (!(".count).dropLast(")) { return; } try {".count))
-                if let problem = guardProblem(condition) { problems.append(problem) }
+        if let (strict, problem) = openingProblem(opening) {
+            if let problem { problems.append(problem) }
+            guard lines.count >= 5 else {
+                return [Finding(file: file, rule: "javascript-shape", detail: "too short to be a wrapped script")]
             }
             // A source whose last line ends in a lone CR shares the catch line's LF line.
             let catchLine = String(lines[lines.count - 4].split(separator: "\r", omittingEmptySubsequences: false).last ?? "")
@@ -459,12 +459,54 @@ enum GeneratedCodeAudit {
             } else {
                 problems.append("the catch line is not the wrapper's: \(catchLine.prefix(80))")
             }
-            if lines[lines.count - 3] != "})();" { problems.append("the wrapper does not end with `})();`") }
-        } else if opening.hasPrefix("(function ()") {
-            problems.append("the opening line is not the wrapper's: \(opening.prefix(120))")
+            let closing = strict ? "}).call(this);" : "})();"
+            if lines[lines.count - 3] != closing { problems.append("the wrapper does not end with `\(closing)`") }
         }
-        // Otherwise an `@unwrap` script: the source as written between the header and the trailer.
+        // Otherwise a script emitted as written: the source between the header and the trailer.
         return problems.map { Finding(file: file, rule: "javascript-shape", detail: $0) }
+    }
+
+    /// For a wrapper's opening line, whether it repeats `"use strict"` and the first problem
+    /// with it (nil when it is `ScriptTemplates.wrap`'s shape: an optional directive, an
+    /// optional guard of regex tests, `try {`, and an optional publication of accessors whose
+    /// getters return the name they define); nil for a line that is no wrapper's (the script
+    /// is emitted as written).
+    static func openingProblem(_ opening: String) -> (strict: Bool, problem: String?)? {
+        var rest = Substring(opening)
+        if rest.hasPrefix("(function () {") {
+            rest = rest.dropFirst("(function () {".count)
+        } else if rest.hasPrefix("(async function () {") {
+            rest = rest.dropFirst("(async function () {".count)
+        } else if rest.hasPrefix("(function ()") || rest.hasPrefix("(async function ()") {
+            return (false, "the opening line is not the wrapper's: \(opening.prefix(120))")
+        } else {
+            return nil
+        }
+        let strict = rest.hasPrefix(" \"use strict\";")
+        if strict { rest = rest.dropFirst(" \"use strict\";".count) }
+        if rest.hasPrefix(" if (!(") {
+            guard let end = rest.range(of: ")) { return; } try {") else {
+                return (strict, "the opening line is not the wrapper's: \(opening.prefix(120))")
+            }
+            if let problem = guardProblem(String(rest[rest.index(rest.startIndex, offsetBy: " if (!(".count)..<end.lowerBound])) {
+                return (strict, problem)
+            }
+            rest = " try {" + rest[end.upperBound...]
+        }
+        guard rest.hasPrefix(" try {") else { return (strict, "the opening line is not the wrapper's: \(opening.prefix(120))") }
+        rest = rest.dropFirst(" try {".count)
+        if rest.isEmpty { return (strict, nil) }
+        let publish = " Object.defineProperties(globalThis, { ", end = " });"
+        guard rest.hasPrefix(publish), rest.hasSuffix(end) else {
+            return (strict, "the opening line holds more than the publication of the script's names: \(rest.prefix(120))")
+        }
+        // Each property: `NAME: { get() { return NAME; }, set(P) { … }, configurable: true }`.
+        let property = #"(?:[A-Za-z_$][A-Za-z0-9_$]*|\["__proto__"\]): \{ get\(\) \{ return [A-Za-z_$][A-Za-z0-9_$]*; \}, set\((?:value|v)\) \{ (?:[A-Za-z_$][A-Za-z0-9_$]* = (?:value|v);|throw new TypeError\("[^"\\]*"\);) \}, configurable: true \}"#
+        let body = rest.dropFirst(publish.count).dropLast(end.count)
+        if body.range(of: "^\(property)(?:, \(property))*$", options: .regularExpression) == nil {
+            return (strict, "the publication is not only accessors of the script's names: \(body.prefix(120))")
+        }
+        return (strict, nil)
     }
 
     static func auditRuntime(_ text: String, file: String) -> [Finding] {

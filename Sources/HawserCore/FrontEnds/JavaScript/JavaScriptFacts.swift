@@ -90,6 +90,9 @@ struct JavaScriptFacts: Sendable, Codable {
     /// encloses. Such a script is valid only in an async scope, so the build wraps it in an
     /// async function (`ScriptCompiler`).
     var usesTopLevelAwait: Bool
+    /// What the script's top level declares, and whether its directive prologue makes it strict:
+    /// the build keeps these globals when it wraps the script (`ScriptTemplates.wrap`).
+    var topLevel = TopLevelBindings()
     /// Template literals whose text is HTML (`HTMLFragment`): the pipeline reads each as a page,
     /// its scripts and event attributes at their own positions, and merges what they hold into
     /// these facts (then empties this).
@@ -123,7 +126,38 @@ struct JavaScriptFacts: Sendable, Codable {
         calls += other.calls
         htmlFragments += other.htmlFragments
         if keepingSyntaxErrors { usesTopLevelAwait = usesTopLevelAwait || other.usesTopLevelAwait }
+        if keepingSyntaxErrors { topLevel.declarations += other.topLevel.declarations }
     }
+}
+
+/// A name that a script's top level declares (`var`, `let`, `const`, `function`, `class`):
+/// a global of its world when WebKit injects the script as written.
+struct TopLevelDeclaration: Hashable, Sendable, Codable {
+    enum Kind: String, Hashable, Sendable, Codable {
+        case `var`, `let`, `const`, function, `class`
+    }
+
+    /// The name as written (an escape sequence in it kept as it is).
+    var name: String
+    var kind: Kind
+    /// Where the name is declared.
+    var location: SourceLocation
+
+    /// A `let`, `const` or `class`: a global lexical binding, not a property of the global object.
+    var isLexical: Bool { kind == .let || kind == .const || kind == .class }
+    /// Whether assigning to the global is a `TypeError` (`const`, `class`).
+    var isConstant: Bool { kind == .const || kind == .class }
+}
+
+/// The top level of one script, as the JavaScript front end's walk found it.
+struct TopLevelBindings: Hashable, Sendable, Codable {
+    /// In source order, each name once.
+    var declarations: [TopLevelDeclaration] = []
+    /// The directive prologue holds `"use strict"` (or `'use strict'`), so the script is strict.
+    var isStrict = false
+    /// The first `return` outside every function: valid only inside the build's wrapper, a
+    /// SyntaxError in a script injected as written.
+    var returnAt: SourceLocation? = nil
 }
 
 /// A JavaScript template literal whose text is an HTML document or fragment that may hold

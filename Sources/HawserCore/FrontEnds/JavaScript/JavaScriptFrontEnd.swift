@@ -53,6 +53,10 @@ enum JavaScriptFrontEnd {
         // Top-level `await`: the keyword token (of `await x` and of `for await`) outside every
         // `awaitScopes` subtree, which in preorder is the indices before its end.
         var usesTopLevelAwait = false, awaitScopeEnd = 0
+        // Top-level declarations, in the same pass: `var`s outside every function (the same
+        // `awaitScopes` subtrees, which are the bodies a `var` belongs to), and the function,
+        // class and lexical declarations that are statements of the program.
+        var topLevel = TopLevelCollector(), varScopeEnd = 0
         for index in 0..<tree.nodeCount {
             let node = tree.node(at: index)
             if !usesTopLevelAwait, index >= awaitScopeEnd {
@@ -64,6 +68,10 @@ enum JavaScriptFrontEnd {
             }
             syntaxErrors.visit(node)
             guard node.isNamed else { continue }
+            if index >= varScopeEnd {
+                topLevel.visit(node)
+                if awaitScopes.contains(node.symbol) { varScopeEnd = node.subtreeEnd }
+            }
             collector.visit(node)
             let symbol = node.symbol
             if symbol == callSymbol {
@@ -144,7 +152,80 @@ enum JavaScriptFrontEnd {
             file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions, wrappers: wrappers,
             handlerWrappers: handlerWrappers, calls: calls, usesTopLevelAwait: usesTopLevelAwait)
         facts.htmlFragments = htmlFragments
+        facts.topLevel = TopLevelBindings(
+            declarations: topLevel.declared.map { TopLevelDeclaration(name: $0.name.text, kind: $0.kind, location: location($0.name.start)) },
+            isStrict: hasUseStrictDirective(root), returnAt: topLevel.returnStatement.map { location($0.start) })
         return facts
+    }
+
+    /// The names a script's top level declares, as the preorder walk meets them (`visit` is
+    /// given each named node outside every function): each name once, with the kind of its first
+    /// declaration, in source order.
+    struct TopLevelCollector {
+        private(set) var declared: [(name: SyntaxNode, kind: TopLevelDeclaration.Kind)] = []
+        /// The first `return` statement outside every function.
+        private(set) var returnStatement: SyntaxNode?
+        private var seen: Set<String> = []
+
+        private static let program = SymbolSet(types: ["program"])
+        private static let variableDeclaration = SymbolSet(types: ["variable_declaration"])
+        private static let lexicalDeclaration = SymbolSet(types: ["lexical_declaration"])
+        private static let forIn = SymbolSet(types: ["for_in_statement"])
+        private static let functions = SymbolSet(types: ["function_declaration", "generator_function_declaration"])
+        private static let classDeclaration = SymbolSet(types: ["class_declaration"])
+        private static let returnStatement = SymbolSet(types: ["return_statement"])
+
+        mutating func visit(_ node: SyntaxNode) {
+            let symbol = node.symbol
+            if Self.returnStatement.contains(symbol) {
+                if returnStatement == nil { returnStatement = node }
+            } else if Self.variableDeclaration.contains(symbol) {
+                declarators(of: node, kind: .var)
+            } else if Self.forIn.contains(symbol), node.child(field: "kind")?.type == "var", let left = node.child(field: "left") {
+                pattern(left, kind: .var)
+            } else if let parent = node.parent, Self.program.contains(parent.symbol) {
+                if Self.lexicalDeclaration.contains(symbol) {
+                    declarators(of: node, kind: node.child(field: "kind")?.type == "const" ? .const : .let)
+                } else if Self.functions.contains(symbol), let name = node.child(field: "name") {
+                    add(name, .function)
+                } else if Self.classDeclaration.contains(symbol), let name = node.child(field: "name") {
+                    add(name, .class)
+                }
+            }
+        }
+
+        private mutating func declarators(of declaration: SyntaxNode, kind: TopLevelDeclaration.Kind) {
+            for declarator in declaration.namedChildren where declarator.type == "variable_declarator" {
+                if let name = declarator.child(field: "name") { pattern(name, kind: kind) }
+            }
+        }
+
+        private mutating func pattern(_ pattern: SyntaxNode, kind: TopLevelDeclaration.Kind) {
+            for (name, _) in PatternBindings.names(in: pattern) { add(name, kind) }
+        }
+
+        private mutating func add(_ name: SyntaxNode, _ kind: TopLevelDeclaration.Kind) {
+            if seen.insert(name.text).inserted { declared.append((name, kind)) }
+        }
+    }
+
+    /// Whether the directive prologue of `program` (its leading statements that are string
+    /// literals alone, after comments and a `#!` line) holds `"use strict"` or `'use strict'`,
+    /// written without escapes, as the spec requires of the directive.
+    static func hasUseStrictDirective(_ program: SyntaxNode) -> Bool {
+        for statement in program.namedChildren {
+            switch statement.type {
+            case "comment", "hash_bang_line":
+                continue
+            case "expression_statement":
+                let expression = statement.namedChildrenWithoutComments
+                guard expression.count == 1, expression[0].type == "string" else { return false }
+                if expression[0].text == "\"use strict\"" || expression[0].text == "'use strict'" { return true }
+            default:
+                return false
+            }
+        }
+        return false
     }
 
     private static let templateStringSymbol = JavaScriptParser.symbol(named: "template_string")

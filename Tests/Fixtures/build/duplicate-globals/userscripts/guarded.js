@@ -1,0 +1,4 @@
+// ==UserScript==
+// @match https://app.example.com/*
+// ==/UserScript==
+let shared = 4;

@@ -1,0 +1,4 @@
+// ==UserScript==
+// @world tools
+// ==/UserScript==
+let shared = 3;

@@ -1,0 +1,4 @@
+// ==UserScript==
+// @run-at document-start
+// ==/UserScript==
+let early = 0;

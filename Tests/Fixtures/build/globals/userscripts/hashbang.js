@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+function fromHashbang() { return 1; }

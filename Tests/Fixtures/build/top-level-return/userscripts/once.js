@@ -1,0 +1,3 @@
+// Once per page: an early return, valid only inside a function.
+if (window.readerReady) return;
+window.readerReady = true;
