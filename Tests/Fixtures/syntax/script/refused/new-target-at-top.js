@@ -1,0 +1,2 @@
+// refused at 2:1
+new.target;

@@ -1,0 +1,4 @@
+// refused at 3:3
+if (location.hash) {
+  return;
+}
