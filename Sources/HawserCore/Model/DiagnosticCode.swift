@@ -22,6 +22,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case ignoredMetadata = "ignored-metadata"
     case notAClassicScript = "not-a-classic-script"
     case unsupportedTypeScript = "unsupported-typescript"
+    case unreachableScriptFunction = "unreachable-script-function"
+    case unknownScriptFunction = "unknown-script-function"
 
     public var defaultSeverity: Severity {
         switch self {
@@ -30,7 +32,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
              .unsupportedTypeScript:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
-             .duplicateRegistration, .payloadConflict, .ignoredMetadata:
+             .duplicateRegistration, .payloadConflict, .ignoredMetadata, .unreachableScriptFunction, .unknownScriptFunction:
             return .warning
         }
     }
@@ -72,6 +74,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .ignoredMetadata: return "A script that another script imports has a metadata block, which is ignored: a module is never injected on its own."
         case .unsupportedTypeScript: return "TypeScript that Hawser neither erases nor compiles (a namespace with values, a decorator, a declare with a value, JSX in a script): the message says what to write instead."
         case .notAClassicScript: return "An emitted script would not parse as the classic script WebKit injects (module syntax or a syntax error left in it)."
+        case .unreachableScriptFunction: return "Native code evaluates a call of a function that the scripts define only where the page cannot reach it: inside a function, in a block, or at a module's top level."
+        case .unknownScriptFunction: return "Native code evaluates a call of a function that no script defines, and whose name is a near miss of one the page can reach."
         }
     }
 }

@@ -44,6 +44,7 @@ enum JavaScriptFrontEnd {
         var syntaxErrors = JavaScriptSyntaxErrors.Collector()
         var suppressionFindings: [JavaScriptSuppressions.Finding] = []
         var htmlFragments: [HTMLFragment] = []
+        var definitions = ScriptDefinitionCollector(scopes: scopes)
         let mayHaveSuppressions = JavaScriptSuppressions.mentionsDirective(script)
         // One pass over the tree's nodes, in preorder, for every fact; the resolver's own pass
         // (reassignments, declared names) had to come first.
@@ -65,6 +66,7 @@ enum JavaScriptFrontEnd {
             syntaxErrors.visit(node)
             guard node.isNamed else { continue }
             collector.visit(node)
+            definitions.visit(node)
             let symbol = node.symbol
             if symbol == callSymbol {
                 if mayCallRuntime { runtimeCalls.visit(node) }
@@ -144,6 +146,9 @@ enum JavaScriptFrontEnd {
             file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions, wrappers: wrappers,
             handlerWrappers: handlerWrappers, calls: calls, usesTopLevelAwait: usesTopLevelAwait)
         facts.htmlFragments = htmlFragments
+        facts.definitions = definitions.found.map {
+            ScriptDefinition(name: $0.name, location: location($0.at), place: $0.place, isFunction: $0.isFunction)
+        }
         return facts
     }
 

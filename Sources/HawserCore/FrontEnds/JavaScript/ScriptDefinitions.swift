@@ -1,0 +1,153 @@
+import TreeSitter
+
+/// A name a script defines, and where: a declaration (`function f`, `var`/`let`/`const`,
+/// `class`) or an assignment of a global object's property (`window.f = …`). Native code calls
+/// into a page by such names (`evaluateJavaScript("f()")`), and whether the page can reach a
+/// definition depends on its place (`NativeScriptCalls` in the analysis).
+struct ScriptDefinition: Hashable, Sendable, Codable {
+    enum Place: String, Hashable, Sendable, Codable {
+        /// The script's own top level (a `var` anywhere outside functions, a function declared
+        /// in a top-level block): global in a classic script, the module's own in a module.
+        case topLevel
+        /// Inside a function (an IIFE's, say): that function's own.
+        case function
+        /// A `let`, `const` or `class` in a block outside functions: the block's own.
+        case block
+        /// A property of the global object: `window.f = …`, `globalThis.f = …`, `self.f = …`,
+        /// `window["f"] = …`, `Object.assign(window, { f })`. Reachable from every script.
+        case global
+    }
+
+    var name: String
+    var location: SourceLocation
+    var place: Place
+    /// Whether what the name is given is a function (a function declaration, or a function or
+    /// arrow function expression as the value; for a global assignment, also a plain name).
+    var isFunction: Bool
+}
+
+/// Collects the `ScriptDefinition`s of a script during the front end's one preorder walk.
+struct ScriptDefinitionCollector {
+    struct Found {
+        var name: String
+        var at: SourcePoint
+        var place: ScriptDefinition.Place
+        var isFunction: Bool
+    }
+
+    let scopes: ScopeResolver
+    private(set) var found: [Found] = []
+    /// The subtree ends of the function-like nodes around the current one (preorder indices).
+    private var functionEnds: [Int] = []
+
+    init(scopes: ScopeResolver) {
+        self.scopes = scopes
+    }
+
+    private static let functionDeclarations = SymbolSet(["function_declaration", "generator_function_declaration"])
+    private static let functionValues = SymbolSet(["function_expression", "function", "arrow_function", "generator_function"])
+    private static let classDeclaration = JavaScriptParser.symbol(named: "class_declaration")
+    private static let declarator = JavaScriptParser.symbol(named: "variable_declarator")
+    private static let assignment = JavaScriptParser.symbol(named: "assignment_expression")
+    private static let call = JavaScriptParser.symbol(named: "call_expression")
+
+    /// Visits a named node, in preorder.
+    mutating func visit(_ node: SyntaxNode) {
+        let index = Int(node.index)
+        while let end = functionEnds.last, index >= end { functionEnds.removeLast() }
+        let inFunction = !functionEnds.isEmpty
+        let symbol = node.symbol
+        if Self.functionDeclarations.contains(symbol) || symbol == Self.classDeclaration {
+            if let name = node.child(field: "name") {
+                let place: ScriptDefinition.Place = inFunction ? .function : (symbol == Self.classDeclaration && !Self.isStatementOfProgram(node) ? .block : .topLevel)
+                found.append(Found(name: name.text, at: name.start, place: place, isFunction: symbol != Self.classDeclaration))
+            }
+        } else if symbol == Self.declarator {
+            declarator(node, inFunction: inFunction)
+        } else if symbol == Self.assignment {
+            globalAssignment(node)
+        } else if symbol == Self.call {
+            objectAssign(node)
+        }
+        if node.isFunctionLike { functionEnds.append(node.subtreeEnd) }
+    }
+
+    private mutating func declarator(_ node: SyntaxNode, inFunction: Bool) {
+        guard let declaration = node.parent, let pattern = node.child(field: "name") else { return }
+        let isVar = declaration.type == "variable_declaration"
+        let place: ScriptDefinition.Place = inFunction ? .function : (isVar || Self.isStatementOfProgram(declaration) ? .topLevel : .block)
+        let value = node.child(field: "value")?.skippingParenthesesDownward
+        let isFunction = value.map { Self.functionValues.contains($0.symbol) } ?? false
+        if pattern.type == "identifier" {
+            found.append(Found(name: pattern.text, at: pattern.start, place: place, isFunction: isFunction))
+        } else {
+            for (name, _) in PatternBindings.names(in: pattern) {
+                found.append(Found(name: name.text, at: name.start, place: place, isFunction: false))
+            }
+        }
+    }
+
+    /// Whether a statement is one of the program's own (directly, or exported).
+    private static func isStatementOfProgram(_ node: SyntaxNode) -> Bool {
+        guard let parent = node.parent else { return false }
+        if parent.type == "program" { return true }
+        return parent.type == "export_statement" && parent.parent?.type == "program"
+    }
+
+    /// `window.f = …`, `globalThis["f"] = …`, `self.f = …`, of the global object itself (not a
+    /// local name spelt so).
+    private mutating func globalAssignment(_ node: SyntaxNode) {
+        guard let left = node.child(field: "left")?.skippingParenthesesDownward,
+              let object = left.child(field: "object")?.skippingParenthesesDownward, isGlobalObject(object)
+        else { return }
+        let name: String?, at: SourcePoint
+        if left.type == "member_expression", let property = left.child(field: "property"), property.type == "property_identifier" {
+            name = property.text
+            at = property.start
+        } else if left.type == "subscript_expression", let key = left.child(field: "index")?.skippingParenthesesDownward {
+            name = key.staticStringValue
+            at = key.start
+        } else {
+            return
+        }
+        guard let name, !name.isEmpty else { return }
+        let value = node.child(field: "right")?.skippingParenthesesDownward
+        let isFunction = value.map { Self.functionValues.contains($0.symbol) || $0.type == "identifier" } ?? false
+        found.append(Found(name: name, at: at, place: .global, isFunction: isFunction))
+    }
+
+    /// `Object.assign(window, { f, g: …, h() {} })`: each key of the object literals is a global.
+    private mutating func objectAssign(_ node: SyntaxNode) {
+        guard let function = node.child(field: "function"), function.type == "member_expression",
+              function.child(field: "object")?.text == "Object", function.child(field: "property")?.text == "assign",
+              let arguments = node.child(field: "arguments")?.namedChildrenWithoutComments,
+              let target = arguments.first?.skippingParenthesesDownward, isGlobalObject(target)
+        else { return }
+        for source in arguments.dropFirst() where source.type == "object" {
+            for member in source.namedChildrenWithoutComments {
+                switch member.type {
+                case "shorthand_property_identifier":
+                    found.append(Found(name: member.text, at: member.start, place: .global, isFunction: true))
+                case "pair":
+                    if let key = member.child(field: "key"), key.type == "property_identifier" || key.type == "string" {
+                        let name = key.type == "string" ? (key.staticStringValue ?? "") : key.text
+                        let value = member.child(field: "value")?.skippingParenthesesDownward
+                        let isFunction = value.map { Self.functionValues.contains($0.symbol) || $0.type == "identifier" } ?? false
+                        if !name.isEmpty { found.append(Found(name: name, at: key.start, place: .global, isFunction: isFunction)) }
+                    }
+                case "method_definition":
+                    if let key = member.child(field: "name"), key.type == "property_identifier" {
+                        found.append(Found(name: key.text, at: key.start, place: .global, isFunction: true))
+                    }
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    private func isGlobalObject(_ node: SyntaxNode) -> Bool {
+        node.type == "identifier" && HandlerAccessResolver.globalObjectNames.contains(node.text)
+            && scopes.binding(named: node.text, at: node) == nil
+    }
+}
