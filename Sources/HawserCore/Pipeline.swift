@@ -237,8 +237,7 @@ public enum Pipeline {
         }
         diagnostics += WorldChecker.check(uses: worldUses, registrations: nativeFacts.registrations)
         // The JavaScript native code runs in the page, against the functions the scripts define.
-        let evaluated = zip(nativeFacts.embeddedScripts, native.embedded).filter { $0.0.isEvaluated }.map(\.1)
-        if !evaluated.isEmpty {
+        if nativeFacts.embeddedScripts.contains(where: \.isEvaluated) {
             let moduleScoped = Set(lintedModules.map(\.path))
             let isModule = { (path: String) -> Bool in
                 guard let graph = modules?.graph else { return false }
@@ -250,7 +249,8 @@ public enum Pipeline {
             let scripts = zip(linted, fileFacts).map { file, facts in
                 NativeScriptCalls.Script(facts: facts, isModule: (userScripts.contains(file.path) || moduleScoped.contains(file.path)) && isModule(file.path))
             }
-            diagnostics += NativeScriptCalls.check(scripts: scripts, evaluated: evaluated)
+            let embedded = zip(nativeFacts.embeddedScripts, native.embedded).map { (facts: $1, isEvaluated: $0.isEvaluated) }
+            diagnostics += NativeScriptCalls.check(scripts: scripts, embedded: embedded)
         }
         let suppressions = scriptFacts.flatMap(\.suppressions) + nativeFacts.suppressions
         var report = Report(

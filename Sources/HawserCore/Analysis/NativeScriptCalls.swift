@@ -21,7 +21,11 @@ enum NativeScriptCalls {
         var isModule: Bool
     }
 
-    static func check(scripts: [Script], evaluated: [JavaScriptFacts]) -> [Diagnostic] {
+    /// `embedded`: the JavaScript of every native string literal the front ends read, and
+    /// whether native code runs it in the page (`EmbeddedScript.isEvaluated`): only those calls
+    /// are checked, but what any of them declares counts as defined.
+    static func check(scripts: [Script], embedded: [(facts: JavaScriptFacts, isEvaluated: Bool)]) -> [Diagnostic] {
+        let evaluated = embedded.filter(\.isEvaluated).map(\.facts)
         guard !evaluated.isEmpty else { return [] }
         var reachable: Set<String> = []
         var reachableFunctions: Set<String> = []
@@ -40,10 +44,11 @@ enum NativeScriptCalls {
         for script in scripts {
             for definition in script.facts.definitions { add(definition, isModule: script.isModule) }
         }
-        // An evaluated snippet or injected source is a classic script of its own: what it
-        // declares at its top level is global for the snippets after it.
-        for snippet in evaluated {
-            for definition in snippet.definitions { add(definition, isModule: false) }
+        // A snippet or injected source is a classic script of its own: what it declares at its
+        // top level is global for the snippets run after it (a literal the scan does not see
+        // evaluated may well be, through a helper of the app's).
+        for snippet in embedded {
+            for definition in snippet.facts.definitions { add(definition, isModule: false) }
         }
         let suggestions = NameSuggester.Index(reachableFunctions)
 
