@@ -50,6 +50,8 @@ struct ScriptDefinitionCollector {
     private static let declarator = JavaScriptParser.symbol(named: "variable_declarator")
     private static let assignment = JavaScriptParser.symbol(named: "assignment_expression")
     private static let call = JavaScriptParser.symbol(named: "call_expression")
+    private static let identifier = JavaScriptParser.symbol(named: "identifier")
+    private static let member = JavaScriptParser.symbol(named: "member_expression")
 
     /// Visits a named node, in preorder.
     mutating func visit(_ node: SyntaxNode) {
@@ -78,7 +80,10 @@ struct ScriptDefinitionCollector {
         let place: ScriptDefinition.Place = inFunction ? .function : (isVar || Self.isStatementOfProgram(declaration) ? .topLevel : .block)
         let value = node.child(field: "value")?.skippingParenthesesDownward
         let isFunction = value.map { Self.functionValues.contains($0.symbol) } ?? false
-        if pattern.type == "identifier" {
+        // A local that holds no function cannot be what native code calls: not kept, so the
+        // facts of a large script stay small.
+        guard place == .topLevel || isFunction else { return }
+        if pattern.symbol == Self.identifier {
             found.append(Found(name: pattern.text, at: pattern.start, place: place, isFunction: isFunction))
         } else {
             for (name, _) in PatternBindings.names(in: pattern) {
@@ -101,7 +106,7 @@ struct ScriptDefinitionCollector {
               let object = left.child(field: "object")?.skippingParenthesesDownward, isGlobalObject(object)
         else { return }
         let name: String?, at: SourcePoint
-        if left.type == "member_expression", let property = left.child(field: "property"), property.type == "property_identifier" {
+        if left.symbol == Self.member, let property = left.child(field: "property"), property.type == "property_identifier" {
             name = property.text
             at = property.start
         } else if left.type == "subscript_expression", let key = left.child(field: "index")?.skippingParenthesesDownward {
@@ -118,8 +123,8 @@ struct ScriptDefinitionCollector {
 
     /// `Object.assign(window, { f, g: …, h() {} })`: each key of the object literals is a global.
     private mutating func objectAssign(_ node: SyntaxNode) {
-        guard let function = node.child(field: "function"), function.type == "member_expression",
-              function.child(field: "object")?.text == "Object", function.child(field: "property")?.text == "assign",
+        guard let function = node.child(field: "function"), function.symbol == Self.member,
+              let object = function.child(field: "object"), object.symbol == Self.identifier, object.text == "Object", function.child(field: "property")?.text == "assign",
               let arguments = node.child(field: "arguments")?.namedChildrenWithoutComments,
               let target = arguments.first?.skippingParenthesesDownward, isGlobalObject(target)
         else { return }
@@ -147,7 +152,7 @@ struct ScriptDefinitionCollector {
     }
 
     private func isGlobalObject(_ node: SyntaxNode) -> Bool {
-        node.type == "identifier" && HandlerAccessResolver.globalObjectNames.contains(node.text)
+        node.symbol == Self.identifier && HandlerAccessResolver.globalObjectNames.contains(node.text)
             && scopes.binding(named: node.text, at: node) == nil
     }
 }
