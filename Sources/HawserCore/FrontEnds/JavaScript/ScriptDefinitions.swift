@@ -60,9 +60,11 @@ struct ScriptDefinitionCollector {
         let inFunction = !functionEnds.isEmpty
         let symbol = node.symbol
         if Self.functionDeclarations.contains(symbol) || symbol == Self.classDeclaration {
-            if let name = node.child(field: "name") {
-                let place: ScriptDefinition.Place = inFunction ? .function : (symbol == Self.classDeclaration && !Self.isStatementOfProgram(node) ? .block : .topLevel)
-                found.append(Found(name: name.text, at: name.start, place: place, isFunction: symbol != Self.classDeclaration))
+            let isClass = symbol == Self.classDeclaration
+            let place: ScriptDefinition.Place = inFunction ? .function : (isClass && !Self.isStatementOfProgram(node) ? .block : .topLevel)
+            // A class is no function native code can call: kept only where it makes a global.
+            if let name = node.child(field: "name"), !isClass || place == .topLevel {
+                found.append(Found(name: name.text, at: name.start, place: place, isFunction: !isClass))
             }
         } else if symbol == Self.declarator {
             declarator(node, inFunction: inFunction)
