@@ -40,52 +40,60 @@ struct ScriptDefinitionCollector {
     /// The subtree ends of the function-like nodes around the current one (preorder indices).
     private var functionEnds: [Int] = []
 
+    // The node kinds, held by the collector: a static's every read costs a `swift_once`, and
+    // this runs for every named node.
+    private let functionDeclaration = JavaScriptParser.symbol(named: "function_declaration")
+    private let generatorDeclaration = JavaScriptParser.symbol(named: "generator_function_declaration")
+    private let classDeclaration = JavaScriptParser.symbol(named: "class_declaration")
+    private let declaratorSymbol = JavaScriptParser.symbol(named: "variable_declarator")
+    private let variableDeclaration = JavaScriptParser.symbol(named: "variable_declaration")
+    private let assignment = JavaScriptParser.symbol(named: "assignment_expression")
+    private let call = JavaScriptParser.symbol(named: "call_expression")
+    private let identifier = JavaScriptParser.symbol(named: "identifier")
+    private let member = JavaScriptParser.symbol(named: "member_expression")
+    private let subscriptSymbol = JavaScriptParser.symbol(named: "subscript_expression")
+    private let functionValues = SymbolSet(["function_expression", "function", "arrow_function", "generator_function"])
+
     init(scopes: ScopeResolver) {
         self.scopes = scopes
     }
 
-    private static let functionDeclarations = SymbolSet(["function_declaration", "generator_function_declaration"])
-    private static let functionValues = SymbolSet(["function_expression", "function", "arrow_function", "generator_function"])
-    private static let classDeclaration = JavaScriptParser.symbol(named: "class_declaration")
-    private static let declarator = JavaScriptParser.symbol(named: "variable_declarator")
-    private static let assignment = JavaScriptParser.symbol(named: "assignment_expression")
-    private static let call = JavaScriptParser.symbol(named: "call_expression")
-    private static let identifier = JavaScriptParser.symbol(named: "identifier")
-    private static let member = JavaScriptParser.symbol(named: "member_expression")
-
     /// Visits a named node, in preorder.
     mutating func visit(_ node: SyntaxNode) {
+        let symbol = node.symbol
+        let isFunctionLike = node.isFunctionLike
+        let isDeclaration = symbol == functionDeclaration || symbol == generatorDeclaration || symbol == classDeclaration
+        guard isDeclaration || isFunctionLike || symbol == declaratorSymbol || symbol == assignment || symbol == call else { return }
         let index = Int(node.index)
         while let end = functionEnds.last, index >= end { functionEnds.removeLast() }
         let inFunction = !functionEnds.isEmpty
-        let symbol = node.symbol
-        if Self.functionDeclarations.contains(symbol) || symbol == Self.classDeclaration {
-            let isClass = symbol == Self.classDeclaration
+        if isDeclaration {
+            let isClass = symbol == classDeclaration
             let place: ScriptDefinition.Place = inFunction ? .function : (isClass && !Self.isStatementOfProgram(node) ? .block : .topLevel)
             // A class is no function native code can call: kept only where it makes a global.
             if let name = node.child(field: "name"), !isClass || place == .topLevel {
                 found.append(Found(name: name.text, at: name.start, place: place, isFunction: !isClass))
             }
-        } else if symbol == Self.declarator {
+        } else if symbol == declaratorSymbol {
             declarator(node, inFunction: inFunction)
-        } else if symbol == Self.assignment {
+        } else if symbol == assignment {
             globalAssignment(node)
-        } else if symbol == Self.call {
+        } else if symbol == call {
             objectAssign(node)
         }
-        if node.isFunctionLike { functionEnds.append(node.subtreeEnd) }
+        if isFunctionLike { functionEnds.append(node.subtreeEnd) }
     }
 
     private mutating func declarator(_ node: SyntaxNode, inFunction: Bool) {
-        guard let declaration = node.parent, let pattern = node.child(field: "name") else { return }
-        let isVar = declaration.type == "variable_declaration"
+        guard let declaration = node.parent, let pattern = node.firstChild else { return }
+        let isVar = declaration.symbol == variableDeclaration
         let place: ScriptDefinition.Place = inFunction ? .function : (isVar || Self.isStatementOfProgram(declaration) ? .topLevel : .block)
         let value = node.child(field: "value")?.skippingParenthesesDownward
-        let isFunction = value.map { Self.functionValues.contains($0.symbol) } ?? false
+        let isFunction = value.map { functionValues.contains($0.symbol) } ?? false
         // A local that holds no function cannot be what native code calls: not kept, so the
         // facts of a large script stay small.
         guard place == .topLevel || isFunction else { return }
-        if pattern.symbol == Self.identifier {
+        if pattern.symbol == identifier {
             found.append(Found(name: pattern.text, at: pattern.start, place: place, isFunction: isFunction))
         } else {
             for (name, _) in PatternBindings.names(in: pattern) {
@@ -104,14 +112,15 @@ struct ScriptDefinitionCollector {
     /// `window.f = …`, `globalThis["f"] = …`, `self.f = …`, of the global object itself (not a
     /// local name spelt so).
     private mutating func globalAssignment(_ node: SyntaxNode) {
-        guard let left = node.child(field: "left")?.skippingParenthesesDownward,
-              let object = left.child(field: "object")?.skippingParenthesesDownward, isGlobalObject(object)
+        // The left side is the first child, and a member's or subscript's object its first.
+        guard let left = node.firstChild, left.symbol == member || left.symbol == subscriptSymbol,
+              let object = left.firstChild, isGlobalObject(object)
         else { return }
         let name: String?, at: SourcePoint
-        if left.symbol == Self.member, let property = left.child(field: "property"), property.type == "property_identifier" {
+        if left.symbol == member, let property = left.child(field: "property"), property.type == "property_identifier" {
             name = property.text
             at = property.start
-        } else if left.type == "subscript_expression", let key = left.child(field: "index")?.skippingParenthesesDownward {
+        } else if left.symbol == subscriptSymbol, let key = left.child(field: "index")?.skippingParenthesesDownward {
             name = key.staticStringValue
             at = key.start
         } else {
@@ -119,14 +128,14 @@ struct ScriptDefinitionCollector {
         }
         guard let name, !name.isEmpty else { return }
         let value = node.child(field: "right")?.skippingParenthesesDownward
-        let isFunction = value.map { Self.functionValues.contains($0.symbol) || $0.type == "identifier" } ?? false
+        let isFunction = value.map { functionValues.contains($0.symbol) || $0.symbol == identifier } ?? false
         found.append(Found(name: name, at: at, place: .global, isFunction: isFunction))
     }
 
     /// `Object.assign(window, { f, g: …, h() {} })`: each key of the object literals is a global.
     private mutating func objectAssign(_ node: SyntaxNode) {
-        guard let function = node.child(field: "function"), function.symbol == Self.member,
-              let object = function.child(field: "object"), object.symbol == Self.identifier, object.text == "Object", function.child(field: "property")?.text == "assign",
+        guard let function = node.firstChild, function.symbol == member,
+              let object = function.firstChild, object.symbol == identifier, object.endByte - object.startByte == 6, object.text == "Object", function.child(field: "property")?.text == "assign",
               let arguments = node.child(field: "arguments")?.namedChildrenWithoutComments,
               let target = arguments.first?.skippingParenthesesDownward, isGlobalObject(target)
         else { return }
@@ -139,7 +148,7 @@ struct ScriptDefinitionCollector {
                     if let key = member.child(field: "key"), key.type == "property_identifier" || key.type == "string" {
                         let name = key.type == "string" ? (key.staticStringValue ?? "") : key.text
                         let value = member.child(field: "value")?.skippingParenthesesDownward
-                        let isFunction = value.map { Self.functionValues.contains($0.symbol) || $0.type == "identifier" } ?? false
+                        let isFunction = value.map { functionValues.contains($0.symbol) || $0.symbol == identifier } ?? false
                         if !name.isEmpty { found.append(Found(name: name, at: key.start, place: .global, isFunction: isFunction)) }
                     }
                 case "method_definition":
@@ -153,8 +162,12 @@ struct ScriptDefinitionCollector {
         }
     }
 
+    /// `window`, `globalThis` or `self`, not a local name spelt so.
     private func isGlobalObject(_ node: SyntaxNode) -> Bool {
-        node.symbol == Self.identifier && HandlerAccessResolver.globalObjectNames.contains(node.text)
-            && scopes.binding(named: node.text, at: node) == nil
+        guard node.symbol == identifier else { return false }
+        let length = node.endByte - node.startByte
+        guard length == 4 || length == 6 || length == 10 else { return false }
+        let text = node.text
+        return HandlerAccessResolver.globalObjectNames.contains(text) && scopes.binding(named: text, at: node) == nil
     }
 }
