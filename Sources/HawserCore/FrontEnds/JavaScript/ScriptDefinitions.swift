@@ -40,19 +40,36 @@ struct ScriptDefinitionCollector {
     /// The subtree ends of the function-like nodes around the current one (preorder indices).
     private var functionEnds: [Int] = []
 
-    // The node kinds, held by the collector: a static's every read costs a `swift_once`, and
-    // this runs for every named node.
-    private let functionDeclaration = JavaScriptParser.symbol(named: "function_declaration")
-    private let generatorDeclaration = JavaScriptParser.symbol(named: "generator_function_declaration")
-    private let classDeclaration = JavaScriptParser.symbol(named: "class_declaration")
-    private let declaratorSymbol = JavaScriptParser.symbol(named: "variable_declarator")
-    private let variableDeclaration = JavaScriptParser.symbol(named: "variable_declaration")
-    private let assignment = JavaScriptParser.symbol(named: "assignment_expression")
-    private let call = JavaScriptParser.symbol(named: "call_expression")
-    private let identifier = JavaScriptParser.symbol(named: "identifier")
-    private let member = JavaScriptParser.symbol(named: "member_expression")
-    private let subscriptSymbol = JavaScriptParser.symbol(named: "subscript_expression")
-    private let functionValues = SymbolSet(["function_expression", "function", "arrow_function", "generator_function"])
+    /// The node kinds it reads, looked up once (`Kinds.javascript`) and held by the collector:
+    /// a static's every read costs a `swift_once`, and this runs for every named node.
+    private struct Kinds {
+        let functionDeclaration = JavaScriptParser.symbol(named: "function_declaration")
+        let generatorDeclaration = JavaScriptParser.symbol(named: "generator_function_declaration")
+        let classDeclaration = JavaScriptParser.symbol(named: "class_declaration")
+        let declarator = JavaScriptParser.symbol(named: "variable_declarator")
+        let variableDeclaration = JavaScriptParser.symbol(named: "variable_declaration")
+        let assignment = JavaScriptParser.symbol(named: "assignment_expression")
+        let call = JavaScriptParser.symbol(named: "call_expression")
+        let identifier = JavaScriptParser.symbol(named: "identifier")
+        let member = JavaScriptParser.symbol(named: "member_expression")
+        let subscriptExpression = JavaScriptParser.symbol(named: "subscript_expression")
+        let functionValues = SymbolSet(["function_expression", "function", "arrow_function", "generator_function"])
+
+        static let javascript = Kinds()
+    }
+
+    private let kinds = Kinds.javascript
+    private var functionDeclaration: UInt16? { kinds.functionDeclaration }
+    private var generatorDeclaration: UInt16? { kinds.generatorDeclaration }
+    private var classDeclaration: UInt16? { kinds.classDeclaration }
+    private var declaratorSymbol: UInt16? { kinds.declarator }
+    private var variableDeclaration: UInt16? { kinds.variableDeclaration }
+    private var assignment: UInt16? { kinds.assignment }
+    private var call: UInt16? { kinds.call }
+    private var identifier: UInt16? { kinds.identifier }
+    private var member: UInt16? { kinds.member }
+    private var subscriptSymbol: UInt16? { kinds.subscriptExpression }
+    private var functionValues: SymbolSet { kinds.functionValues }
 
     init(scopes: ScopeResolver) {
         self.scopes = scopes
