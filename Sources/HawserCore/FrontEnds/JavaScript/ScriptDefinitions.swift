@@ -54,6 +54,13 @@ struct ScriptDefinitionCollector {
         let member = JavaScriptParser.symbol(named: "member_expression")
         let subscriptExpression = JavaScriptParser.symbol(named: "subscript_expression")
         let functionValues = SymbolSet(["function_expression", "function", "arrow_function", "generator_function"])
+        /// Every kind `visit` looks at further: the function-like ones (for the scopes), the
+        /// declarations, assignments and calls.
+        let visited = SymbolSet([
+            "function_declaration", "function_expression", "function", "generator_function_declaration", "generator_function",
+            "arrow_function", "method_definition", "class_declaration", "variable_declarator", "assignment_expression",
+            "call_expression",
+        ])
 
         static let javascript = Kinds()
     }
@@ -78,9 +85,9 @@ struct ScriptDefinitionCollector {
     /// Visits a named node, in preorder.
     mutating func visit(_ node: SyntaxNode) {
         let symbol = node.symbol
+        guard kinds.visited.contains(symbol) else { return }
         let isFunctionLike = node.isFunctionLike
         let isDeclaration = symbol == functionDeclaration || symbol == generatorDeclaration || symbol == classDeclaration
-        guard isDeclaration || isFunctionLike || symbol == declaratorSymbol || symbol == assignment || symbol == call else { return }
         let index = Int(node.index)
         while let end = functionEnds.last, index >= end { functionEnds.removeLast() }
         let inFunction = !functionEnds.isEmpty
