@@ -241,6 +241,22 @@ public enum Pipeline {
             script.world.map { world in facts.uses.map { (use: $0, world: world) } } ?? []
         }
         diagnostics += WorldChecker.check(uses: worldUses, registrations: nativeFacts.registrations)
+        // The JavaScript native code runs in the page, against the functions the scripts define.
+        if nativeFacts.embeddedScripts.contains(where: \.isEvaluated) {
+            let moduleScoped = Set(lintedModules.map(\.path))
+            let isModule = { (path: String) -> Bool in
+                guard let graph = modules?.graph else { return false }
+                if moduleScoped.contains(path) { return true }
+                let normalized = ModulePath.normalize(path)
+                return graph.importedScripts.contains(normalized) || graph.modules[normalized]?.hasModuleSyntax == true
+            }
+            let userScripts = Set(input.scripts.map(\.path))
+            let scripts = zip(linted, fileFacts).map { file, facts in
+                NativeScriptCalls.Script(facts: facts, isModule: (userScripts.contains(file.path) || moduleScoped.contains(file.path)) && isModule(file.path))
+            }
+            let embedded = zip(nativeFacts.embeddedScripts, native.embedded).map { (facts: $1, isEvaluated: $0.isEvaluated) }
+            diagnostics += NativeScriptCalls.check(scripts: scripts, embedded: embedded)
+        }
         let suppressions = scriptFacts.flatMap(\.suppressions) + nativeFacts.suppressions
         var report = Report(
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,

@@ -23,6 +23,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case notAClassicScript = "not-a-classic-script"
     case unsupportedTypeScript = "unsupported-typescript"
     case duplicateGlobal = "duplicate-global"
+    case unreachableScriptFunction = "unreachable-script-function"
+    case unknownScriptFunction = "unknown-script-function"
 
     public var defaultSeverity: Severity {
         switch self {
@@ -31,7 +33,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
              .unsupportedTypeScript, .duplicateGlobal:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
-             .duplicateRegistration, .payloadConflict, .ignoredMetadata:
+             .duplicateRegistration, .payloadConflict, .ignoredMetadata, .unreachableScriptFunction, .unknownScriptFunction:
             return .warning
         }
     }
@@ -74,6 +76,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .unsupportedTypeScript: return "TypeScript that Hawser neither erases nor compiles (a namespace with values, a decorator, a declare with a value, JSX in a script): the message says what to write instead."
         case .duplicateGlobal: return "Two user scripts injected as written into one content world declare the same top-level name, one of them with let, const or class: WebKit rejects the second script with a SyntaxError, so none of it runs."
         case .notAClassicScript: return "An emitted script would not parse as the classic script WebKit injects (module syntax or a syntax error left in it)."
+        case .unreachableScriptFunction: return "Native code evaluates a call of a function that the scripts define only where the page cannot reach it: inside a function, in a block, or at a module's top level."
+        case .unknownScriptFunction: return "Native code evaluates a call of a function that no script defines, and whose name is a near miss of one the page can reach."
         }
     }
 }

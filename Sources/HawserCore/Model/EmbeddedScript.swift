@@ -16,6 +16,11 @@ struct EmbeddedScript: Hashable, Sendable, Codable {
     /// How an interpolation is written in the native language, for messages: `\(…)` in Swift,
     /// `%@` in an Objective-C format string.
     var interpolationSpelling = "\\(…)"
+    /// Whether native code runs the literal in the page: it is the script of `evaluateJavaScript`,
+    /// `callAsyncJavaScript` or a `WKUserScript` (written there, or held in a constant passed
+    /// there). Its calls of global functions are checked against the scripts' definitions
+    /// (`NativeScriptCalls`); a literal that only mentions `messageHandlers` is not.
+    var isEvaluated = false
 
     struct Segment: Hashable, Sendable, Codable {
         var scriptOffset: Int

@@ -97,6 +97,10 @@ struct JavaScriptFacts: Sendable, Codable {
     /// its scripts and event attributes at their own positions, and merges what they hold into
     /// these facts (then empties this).
     var htmlFragments: [HTMLFragment] = []
+    /// The names the script defines (`ScriptDefinition`): its declarations, at the top level
+    /// and in functions and blocks, and the properties it assigns on the global object. Native
+    /// calls into the page (`evaluateJavaScript("f()")`) are checked against them.
+    var definitions: [ScriptDefinition] = []
 
     init(
         file: String, uses: [HandlerUse] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = [],
@@ -125,6 +129,7 @@ struct JavaScriptFacts: Sendable, Codable {
         handlerWrappers += other.handlerWrappers
         calls += other.calls
         htmlFragments += other.htmlFragments
+        definitions += other.definitions
         if keepingSyntaxErrors { usesTopLevelAwait = usesTopLevelAwait || other.usesTopLevelAwait }
         if keepingSyntaxErrors { topLevel.declarations += other.topLevel.declarations }
     }

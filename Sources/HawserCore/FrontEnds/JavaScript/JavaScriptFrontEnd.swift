@@ -44,6 +44,7 @@ enum JavaScriptFrontEnd {
         var syntaxErrors = JavaScriptSyntaxErrors.Collector()
         var suppressionFindings: [JavaScriptSuppressions.Finding] = []
         var htmlFragments: [HTMLFragment] = []
+        var definitions = ScriptDefinitionCollector(scopes: scopes)
         let mayHaveSuppressions = JavaScriptSuppressions.mentionsDirective(script)
         // One pass over the tree's nodes, in preorder, for every fact; the resolver's own pass
         // (reassignments, declared names) had to come first.
@@ -73,6 +74,7 @@ enum JavaScriptFrontEnd {
                 if awaitScopes.contains(node.symbol) { varScopeEnd = node.subtreeEnd }
             }
             collector.visit(node)
+            definitions.visit(node)
             let symbol = node.symbol
             if symbol == callSymbol {
                 if mayCallRuntime { runtimeCalls.visit(node) }
@@ -155,6 +157,9 @@ enum JavaScriptFrontEnd {
         facts.topLevel = TopLevelBindings(
             declarations: topLevel.declared.map { TopLevelDeclaration(name: $0.name.text, kind: $0.kind, location: location($0.name.start)) },
             isStrict: hasUseStrictDirective(root), returnAt: topLevel.returnStatement.map { location($0.start) })
+        facts.definitions = definitions.found.map {
+            ScriptDefinition(name: $0.name, location: location($0.at), place: $0.place, isFunction: $0.isFunction)
+        }
         return facts
     }
 

@@ -60,6 +60,9 @@ struct ObjCFileScanner {
         var formats: [FormatUse] = []
         /// The `inContentWorld:` of a `WKUserScript` the literal goes to, as written.
         var world: String?
+        /// Passed as the script of `evaluateJavaScript:`, `callAsyncJavaScript:` or
+        /// `initWithSource:` (`EmbeddedScript.isEvaluated`).
+        var isEvaluated = false
     }
 
     /// A send that uses a literal as its format: the arguments after the format, and where the
@@ -139,6 +142,9 @@ struct ObjCFileScanner {
     private var bodies: [(start: Int, end: Int, scope: Scope)] = []
     /// `initWithSource: S … inContentWorld: W`: the token range of S, W as written, the scope.
     private var worldSends: [(source: Range<Int>, world: String, scope: String?)] = []
+    /// `evaluateJavaScript:S`, `callAsyncJavaScript:S`, `initWithSource:S`: the token range of S,
+    /// and the scope and callable around the send.
+    private var evaluatedSends: [(source: Range<Int>, scope: String?, enclosing: Callable?)] = []
     /// `NSString *name = value`: the variable's alias key and the token range of its value.
     private var stringDeclarations: [(key: String, value: Range<Int>)] = []
     /// `stringWithFormat:NAME, …` with a variable as the format, bound by `bindFormatVariables`.
@@ -354,6 +360,7 @@ struct ObjCFileScanner {
             while let last = loops.last, last.end < i { loops.removeLast() }
             step(at: i, symbols: &symbols)
         }
+        markEvaluatedLiterals()
         bindFormatVariables()
         assignWorlds()
     }
@@ -400,7 +407,10 @@ struct ObjCFileScanner {
             case "for": loop(at: i)
             case "addScriptMessageHandler", "addScriptMessageHandlerWithReply": registration(at: i)
             case "isEqualToString", "isEqual": dispatch(at: i)
-            case "initWithSource": userScript(at: i)
+            case "initWithSource":
+                userScript(at: i)
+                evaluatedSend(at: i)
+            case "evaluateJavaScript", "callAsyncJavaScript": evaluatedSend(at: i)
             case "NSString": declaration(after: i + 1, symbols: &symbols)
             case "NSArray": declaration(after: afterGenericArguments(i + 1), symbols: &symbols)
             default: formatVariable(at: i)
@@ -660,6 +670,10 @@ struct ObjCFileScanner {
     /// format of `[NSString stringWithFormat:@"…", a, b]` (and its kind), the arguments fill its
     /// specifiers.
     private mutating func scriptLiteral(at i: Int) {
+        scriptLiteral(at: i, scope: scopes.last?.id, enclosing: scopes.last?.callable)
+    }
+
+    private mutating func scriptLiteral(at i: Int, scope: String?, enclosing: Callable?) {
         var arguments: [[ObjCToken]]?
         if i >= 2, tokens[i - 1].isSymbol(":"), tokens[i - 2].kind == .identifier, Self.formatSelectors.contains(tokens[i - 2].text),
            parent[i] >= 0, tokens[parent[i]].isSymbol("["), partner[parent[i]] > i {
@@ -667,8 +681,47 @@ struct ObjCFileScanner {
             arguments = rest.first?.isSymbol(",") == true ? Array(ObjCSymbolTable.split(Array(rest.dropFirst())))
                 : rest.isEmpty ? [] : nil
         }
-        let formats = arguments.map { [FormatUse(arguments: $0, scope: scopes.last?.id, enclosing: scopes.last?.callable)] } ?? []
-        scriptLiterals.append(ScriptLiteral(token: tokens[i], scope: scopes.last?.id, formats: formats))
+        let formats = arguments.map { [FormatUse(arguments: $0, scope: scope, enclosing: enclosing)] } ?? []
+        scriptLiterals.append(ScriptLiteral(token: tokens[i], scope: scope, formats: formats))
+    }
+
+    /// `[X evaluateJavaScript:S …]`, `[X callAsyncJavaScript:S …]`, `[[WKUserScript alloc] initWithSource:S …]`.
+    private mutating func evaluatedSend(at i: Int) {
+        guard let (_, _, pieces) = send(at: i), pieces.first?.keyword == tokens[i].text, let count = pieces.first?.tokens.count, count > 0
+        else { return }
+        evaluatedSends.append((source: (i + 2)..<(i + 2 + count), scope: scopes.last?.id, enclosing: scopes.last?.callable))
+    }
+
+    /// The index of the literal a script expression is: a literal, the format literal of
+    /// `[NSString stringWithFormat:@"…", …]` (and its kind), or through a name, its declaration's.
+    private func evaluatedLiteral(in range: Range<Int>, scope: String?, following: Bool = true) -> [Int] {
+        guard let first = range.first else { return [] }
+        if range.count == 1, tokens[first].kind == .string { return [first] }
+        if range.count == 1, tokens[first].kind == .identifier, following {
+            return declaredValues(of: tokens[first].text, scope: scope).flatMap { evaluatedLiteral(in: $0, scope: scope, following: false) }
+        }
+        if tokens[first].isSymbol("["), range.count >= 5 {
+            for k in range.dropFirst().prefix(4) where k + 2 < range.upperBound
+            && tokens[k].kind == .identifier && Self.formatSelectors.contains(tokens[k].text) && tokens[k + 1].isSymbol(":") {
+                return tokens[k + 2].kind == .string ? [k + 2] : []
+            }
+        }
+        return []
+    }
+
+    /// The literals the evaluated sends pass, marked, and added when they mention no handler.
+    private mutating func markEvaluatedLiterals() {
+        for send in evaluatedSends {
+            for k in evaluatedLiteral(in: send.source, scope: send.scope) {
+                let offset = tokens[k].range.lowerBound
+                if let existing = scriptLiterals.firstIndex(where: { $0.token.range.lowerBound == offset }) {
+                    scriptLiterals[existing].isEvaluated = true
+                } else {
+                    scriptLiteral(at: k, scope: send.scope, enclosing: send.enclosing)
+                    scriptLiterals[scriptLiterals.count - 1].isEvaluated = true
+                }
+            }
+        }
     }
 
     /// `[NSString stringWithFormat:kScript, a, b]` (and its kind) with a variable `kScript` as the

@@ -226,6 +226,7 @@ enum ObjCFrontEnd {
             var script = EmbeddedScript(
                 file: file.path, bytes: decoded.bytes, segments: segments,
                 world: literal.world.flatMap(ContentWorldSpec.init(swift:)), interpolationSpelling: "%@")
+            script.isEvaluated = literal.isEvaluated
             for (number, specifier) in decoded.specifiers.enumerated() {
                 // Every send that uses the literal as its format fills the specifier: the names of
                 // all of them, or none (a dynamic name) when one cannot be read.

@@ -105,6 +105,13 @@ struct SwiftFileScanner {
     /// byte offset, or by the reference to the variable passed as its source.
     private(set) var worldsByLiteral: [Int: String] = [:]
     private(set) var worldsByReference: [(reference: [SwiftToken], world: String, context: SwiftContext)] = []
+    /// The literals passed as the script of `evaluateJavaScript(_:…)`, `callAsyncJavaScript(_:…)`
+    /// or `WKUserScript(source:…)`, by first byte offset: JavaScript that runs in the page
+    /// (`EmbeddedScript.isEvaluated`), read in place whatever it mentions.
+    private(set) var evaluatedLiterals: Set<Int> = []
+    /// The names and members passed there instead (`webView.evaluateJavaScript(Scripts.reload)`):
+    /// resolved to the literals of their variables once every file is scanned.
+    private(set) var evaluatedReferences: [(reference: [SwiftToken], context: SwiftContext)] = []
     /// `replacingOccurrences(of: "…", with: value)` and `"key": value` entries of dictionary
     /// literals: candidate template bindings, resolved once every file is scanned.
     private(set) var bindingCandidates: [(key: SwiftToken, value: [SwiftToken], context: SwiftContext)] = []
@@ -178,7 +185,9 @@ struct SwiftFileScanner {
                isMessageName(at: i + 2), !continuesExpression(at: i + 5) {
                 addDispatch(at: i)
             }
-            if mentionsMessageHandlers(token) { scriptLiterals.append((list.token(token), context())) }
+            if mentionsMessageHandlers(token) || evaluatedLiterals.contains(token.range.lowerBound) {
+                scriptLiterals.append((list.token(token), context()))
+            }
             // `"key": value` in a dictionary literal (not a `case "x":` label or a ternary).
             if i + 2 < tokens.count, tokens[i + 1].is(.colon), !token.hasInterpolation, i > 0,
                tokens[i - 1].is(.leftBracket) || tokens[i - 1].is(.comma), parenDepth > 0 {
@@ -327,6 +336,10 @@ struct SwiftFileScanner {
         recordCallOrMutation(at: i, afterDot: afterDot, symbols: &symbols)
         if word == .WKUserScript || word == .replacingOccurrences, self.word(at: i + 1) == .leftParen {
             recordScriptCall(at: i)
+        }
+        if word == .WKUserScript || word == .evaluateJavaScript || word == .callAsyncJavaScript,
+           self.word(at: i + 1) == .leftParen, !(i > 0 && tokens[i - 1].is(.func)) {
+            recordEvaluatedScript(at: i)
         }
         if afterDot {
             if word == .add || word == .addScriptMessageHandler {
@@ -823,6 +836,22 @@ struct SwiftFileScanner {
             // A name (`pageSource`) or a member (`Self.pageSource`, `Scripts.page`): resolved to
             // the variable it reads once every file is scanned.
             worldsByReference.append((list.tokens(source.tokens), worldText, context()))
+        }
+    }
+
+    /// The script of `x.evaluateJavaScript(S, …)`, `x.callAsyncJavaScript(S, …)` (every overload:
+    /// the script is the first, unlabelled, argument) or `WKUserScript(source: S, …)`: a literal,
+    /// or a name or member whose variable holds one.
+    private mutating func recordEvaluatedScript(at i: Int) {
+        let arguments = splitArguments(from: i + 1)
+        let script = tokens[i].is(.WKUserScript) ? arguments.first { $0.label == "source" } : arguments.first.flatMap { $0.label == nil ? $0 : nil }
+        guard let script, !script.tokens.isEmpty else { return }
+        let first = script.tokens.lowerBound
+        if script.tokens.count == 1, tokens[first].kind == .string {
+            evaluatedLiterals.insert(tokens[first].range.lowerBound)
+        } else if script.tokens.count <= 8,
+                  script.tokens.allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].is(.dot) }) {
+            evaluatedReferences.append((list.tokens(script.tokens), context()))
         }
     }
 

@@ -21,8 +21,10 @@ enum SwiftFrontEnd {
             scanners.append(scanner)
         }
         let resolver = SwiftNameResolver(index: index)
+        let evaluated = evaluatedVariableLiterals(scanners, resolver: resolver)
         for (number, scanner) in scanners.enumerated() {
-            facts.embeddedScripts += embeddedScripts(scanner, file: files[number], resolver: resolver)
+            facts.embeddedScripts += embeddedScripts(
+                scanner, file: files[number], resolver: resolver, evaluatedElsewhere: evaluated[number] ?? [:])
             facts.placeholderBindings += placeholderBindings(scanner, resolver: resolver, forms: placeholders)
         }
         for use in uses {
@@ -59,8 +61,14 @@ enum SwiftFrontEnd {
 
     /// The JavaScript in the file's string literals that mention `messageHandlers`, with each
     /// interpolation resolved where it can be and the world of a `WKUserScript` they go to.
-    private static func embeddedScripts(_ scanner: SwiftFileScanner, file: SourceFile, resolver: SwiftNameResolver) -> [EmbeddedScript] {
-        guard !scanner.scriptLiterals.isEmpty else { return [] }
+    private static func embeddedScripts(
+        _ scanner: SwiftFileScanner, file: SourceFile, resolver: SwiftNameResolver,
+        evaluatedElsewhere: [Int: (token: SwiftToken, context: SwiftContext)]
+    ) -> [EmbeddedScript] {
+        var literals = scanner.scriptLiterals
+        let offsets = Set(literals.map(\.token.range.lowerBound))
+        literals += evaluatedElsewhere.filter { !offsets.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value)
+        guard !literals.isEmpty else { return [] }
         // Lines as the lexer counts them (a lone `\r` ends one too).
         var lines = LineTable(file.bytes)
         var worlds = scanner.worldsByLiteral
@@ -72,7 +80,7 @@ enum SwiftFrontEnd {
             }
         }
         var scripts: [EmbeddedScript] = []
-        for (token, context) in scanner.scriptLiterals {
+        for (token, context) in literals {
             guard let decoded = SwiftLexer.decodeWithPositions(token, in: file.bytes, fillerPrefix: EmbeddedScript.interpolationPrefix)
             else { continue }
             var script = EmbeddedScript(
@@ -82,6 +90,8 @@ enum SwiftFrontEnd {
                     return EmbeddedScript.Segment(scriptOffset: run.scriptOffset, line: line, column: column)
                 },
                 world: worlds[token.range.lowerBound].flatMap(ContentWorldSpec.init(swift:)))
+            script.isEvaluated = scanner.evaluatedLiterals.contains(token.range.lowerBound)
+                || evaluatedElsewhere[token.range.lowerBound] != nil
             for (number, tokens) in decoded.interpolations.enumerated() {
                 let values = resolver.resolve(tokens, context: context)
                 script.interpolations[EmbeddedScript.interpolationPrefix + String(number)] = values.failures.isEmpty
@@ -91,6 +101,26 @@ enum SwiftFrontEnd {
             scripts.append(script)
         }
         return scripts
+    }
+
+    /// The string literals that initialise the variables passed by name as a script to
+    /// evaluate (`SwiftFileScanner.evaluatedReferences`), by file number and first byte offset,
+    /// with the context they are read in (for their interpolations).
+    private static func evaluatedVariableLiterals(
+        _ scanners: [SwiftFileScanner], resolver: SwiftNameResolver
+    ) -> [Int: [Int: (token: SwiftToken, context: SwiftContext)]] {
+        var result: [Int: [Int: (token: SwiftToken, context: SwiftContext)]] = [:]
+        for scanner in scanners {
+            for (reference, context) in scanner.evaluatedReferences {
+                for variable in resolver.variables(referencedBy: reference, from: context) {
+                    guard let initializer = variable.initializer else { continue }
+                    let tokens = resolver.index.tokens(initializer)
+                    guard tokens.count == 1, tokens[0].kind == .string else { continue }
+                    result[initializer.file, default: [:]][tokens[0].range.lowerBound] = (tokens[0], variable.context)
+                }
+            }
+        }
+        return result
     }
 
     /// Template bindings whose value resolves to names.

@@ -28,6 +28,7 @@ enum SwiftWord: String, CaseIterable {
     case unowned, nonisolated, dynamic, mutating, nonmutating, required, convenience, unsafe
     case get, set, willSet, didSet, _read, _modify
     case `self`, name, forEach, add, addScriptMessageHandler, WKUserScript, replacingOccurrences, WKScriptMessage
+    case evaluateJavaScript, callAsyncJavaScript
     case append, insert, contentsOf, formUnion, updateValue
     case map, compactMap, flatMap, filter, reduce, `do`, `defer`
 

@@ -1,0 +1,3 @@
+export function currentTheme() {
+    return "light";
+}
