@@ -550,6 +550,22 @@ struct TypeScriptStripPass {
                 || (keywords[1] == "const" && keywords.count > 2 && keywords[2] == "enum") else { return nil }
         var index = start, depth = 0
         var templates: [Int] = []  // brace depths at which a template substitution resumes a template
+        // From a template's opening `` ` `` (or a substitution's closing `}`): past its text, to
+        // its closing `` ` `` or into the next `${`, whose depth is remembered.
+        func skipTemplateText() {
+            index += 1
+            while index < source.count, source[index] != UInt8(ascii: "`") {
+                if source[index] == UInt8(ascii: "\\") {
+                    index += 1
+                } else if source[index] == UInt8(ascii: "$"), index + 1 < source.count, source[index + 1] == UInt8(ascii: "{") {
+                    templates.append(depth)
+                    depth += 1
+                    index += 1
+                    break
+                }
+                index += 1
+            }
+        }
         while index < source.count {
             let byte = source[index]
             let next = index + 1 < source.count ? source[index + 1] : 0
@@ -569,17 +585,7 @@ struct TypeScriptStripPass {
                     index += 1
                 }
             case UInt8(ascii: "`"):
-                index += 1
-                while index < source.count, source[index] != UInt8(ascii: "`") {
-                    if source[index] == UInt8(ascii: "\\") { index += 1 }
-                    else if source[index] == UInt8(ascii: "$"), index + 1 < source.count, source[index + 1] == UInt8(ascii: "{") {
-                        templates.append(depth)
-                        depth += 1
-                        index += 1
-                        break
-                    }
-                    index += 1
-                }
+                skipTemplateText()
             case UInt8(ascii: "{"):
                 depth += 1
             case UInt8(ascii: "}"):
@@ -587,17 +593,7 @@ struct TypeScriptStripPass {
                 if let resume = templates.last, resume == depth {
                     // Back into the template's text: skip it as above.
                     templates.removeLast()
-                    index += 1
-                    while index < source.count, source[index] != UInt8(ascii: "`") {
-                        if source[index] == UInt8(ascii: "\\") { index += 1 }
-                        else if source[index] == UInt8(ascii: "$"), index + 1 < source.count, source[index + 1] == UInt8(ascii: "{") {
-                            templates.append(depth)
-                            depth += 1
-                            index += 1
-                            break
-                        }
-                        index += 1
-                    }
+                    skipTemplateText()
                 } else if depth == 0 {
                     return start..<(index + 1)
                 }
