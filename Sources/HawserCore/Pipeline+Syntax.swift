@@ -5,7 +5,7 @@ import TreeSitter
 ///
 /// | text | goal | checked as |
 /// |---|---|---|
-/// | a classic user script | script | compiled, as it is injected (unless the compiler refused it) (so `await` at its top level is judged inside the async wrapper the build gives it) |
+/// | a classic user script the compiler did not refuse | script | compiled, as it is injected: `await` at its top level is judged inside the async wrapper the build gives it, a template with its placeholders filled in |
 /// | an ES module (an entry with module syntax, a script another imports, a module or package file the graph reads) | module | its JavaScript (TypeScript stripped) |
 /// | a CommonJS module | script | as the body of its module function |
 /// | a page's `.js` (`pages`) | script, else module | as written: a page may load it either way |
@@ -154,11 +154,7 @@ extension Pipeline {
             case .page(var bytes, let path):
                 // A template is judged with its placeholders filled in, as the app serves it.
                 if let standIn = PlaceholderFiller.standIn(for: bytes, forms: placeholders) { bytes = standIn.bytes }
-                guard let asScript = refusal(cache: cache, bytes, goal: .script) else { return [] }
-                guard WebKitSyntax.supports(.module) else { return [] }
-                guard let asModule = refusal(cache: cache, bytes, goal: .module) else { return [] }
-                // Refused either way: the goal that read further says more.
-                let (message, at) = asModule.at > asScript.at ? asModule : asScript
+                guard let (message, at) = refusalAsEither(cache: cache, bytes) else { return [] }
                 return [Diagnostic(.syntaxError, message, at: SourceLocation(file: path, line: at.line, column: at.column))]
             }
         }.flatMap { $0 }
@@ -181,14 +177,8 @@ extension Pipeline {
                 found = refusal(cache: cache, prefix + bytes + Array("\n})".utf8), goal: .script).map { message, at in
                     (message, at.line == 1 ? SourcePoint(line: 1, column: max(1, at.column - prefix.count)) : at)
                 }
-            } else if let asScript = refusal(cache: cache, bytes, goal: .script) {
-                if WebKitSyntax.supports(.module), let asModule = refusal(cache: cache, bytes, goal: .module) {
-                    found = asModule.at > asScript.at ? asModule : asScript
-                } else {
-                    found = WebKitSyntax.supports(.module) ? nil : asScript
-                }
             } else {
-                found = nil
+                found = refusalAsEither(cache: cache, bytes)
             }
             if let (message, at) = found {
                 let point = script.documentPoint(of: at)
@@ -196,6 +186,15 @@ extension Pipeline {
             }
         }
         return diagnostics
+    }
+
+    /// The refusal of a text a page may load as a classic script or as a module: nil when either
+    /// goal accepts it (or when it is refused as a script where modules cannot be checked);
+    /// refused both ways, the goal that read further says more.
+    static func refusalAsEither(cache: FactCache?, _ bytes: [UInt8]) -> (message: String, at: SourcePoint)? {
+        guard let asScript = refusal(cache: cache, bytes, goal: .script), WebKitSyntax.supports(.module),
+              let asModule = refusal(cache: cache, bytes, goal: .module) else { return nil }
+        return asModule.at > asScript.at ? asModule : asScript
     }
 
     /// The function WebKit compiles an event-handler attribute's value into, opened on the

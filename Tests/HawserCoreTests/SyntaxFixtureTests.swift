@@ -16,6 +16,30 @@ final class SyntaxFixtureTests: XCTestCase {
 
     func testModules() throws { try check(goal: "module") }
 
+    /// Pages: a `.js` is accepted as a script or as a module; an HTML page's inline scripts and
+    /// handler-using attributes are judged each at its place in the document.
+    func testPages() {
+        let pages = [
+            SourceFile(path: "web/module.js", text: "import { a } from \"./a.js\";\nawait a;\n"),
+            SourceFile(path: "web/classic.js", text: "var await = 1;\nwith (Math) { await += 1; }\n"),
+            SourceFile(path: "web/broken.js", text: "var ok = 1;\nvar x = {a: 1,, b: 2};\n"),
+            SourceFile(path: "web/index.html", text: """
+                <html><body onclick="window.webkit.messageHandlers.tap.postMessage(1,,)" onload="{{ server template }}">
+                <script>
+                  let a = 1;
+                  let a = 2;
+                </script>
+                <script type="module">import x from "./y.js"; await x;</script>
+                <script>var fine = 1;</script>
+                </body></html>
+
+                """),
+        ]
+        let report = Pipeline.run(ProjectInput(scripts: [], swift: [], pages: pages), rendering: false).report
+        let found = report.diagnostics.filter { $0.code == .syntaxError }.map { "\($0.location)" }
+        XCTAssertEqual(found, ["web/broken.js:2:15", "web/index.html:1:70", "web/index.html:4:7"])
+    }
+
     private func check(goal: String) throws {
         var counted = 0
         for verdict in ["refused", "accepted"] {
