@@ -26,7 +26,8 @@ enum RuntimeTemplate {
     /// `global` and `defaultTransport` are encoded here as JSON string literals; a negative
     /// `timeoutMs` is treated as `0` (no timeout). The result ends with exactly one newline.
     static func render(global: String, timeoutMs: Int, defaultTransport: String, contractJSON: String) -> String {
-        var output = template.render(values(global: global, timeoutMs: timeoutMs, defaultTransport: defaultTransport, contractJSON: contractJSON))
+        // Without its comment lines (`CommentLines`): the runtime goes into every frame.
+        var output = CommentLines.removed(from: template.render(values(global: global, timeoutMs: timeoutMs, defaultTransport: defaultTransport, contractJSON: contractJSON)))
         while output.hasSuffix("\n") { output.removeLast() }
         return output + "\n"
     }
