@@ -131,7 +131,7 @@ public enum Pipeline {
         var report = analyze(text: input, textDiagnostics: textDiagnostics, cache: cache, modules: modules)
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
-            topLevelAwaitFiles: report.topLevelAwaitFiles, topLevels: report.topLevels, modules: modules)
+            topLevelAwaitFiles: report.topLevelAwaitFiles, topLevels: report.topLevels, modules: modules, sourceMaps: input.config.sourceMaps)
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
         report.add((input.checksUserScripts ? userScripts.diagnostics : []) + typeDiagnostics)
         if let modules { report.add(modules.graph.diagnostics + modules.diagnostics) }

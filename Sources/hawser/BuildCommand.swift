@@ -11,6 +11,8 @@ enum BuildCommand: Subcommand {
     struct Options {
         var common: CommonOptions
         var output: String?
+        /// `--source-maps`: replaces the config's `sourceMaps`.
+        var sourceMaps: HawserConfig.SourceMaps?
         var check: Bool
         var format: ReportFormat
         var strict: Bool
@@ -20,12 +22,14 @@ enum BuildCommand: Subcommand {
 
     static func options(from arguments: ParsedArguments) -> Options {
         Options(
-            common: CommonOptions(arguments), output: arguments.value(Option.outputFolder), check: arguments.isSet(Option.check),
+            common: CommonOptions(arguments), output: arguments.value(Option.outputFolder),
+            sourceMaps: arguments.value(Option.sourceMaps).flatMap(HawserConfig.SourceMaps.init(rawValue:)), check: arguments.isSet(Option.check),
             format: arguments.format, strict: arguments.isSet(Option.strict), force: arguments.isSet(Option.forceOutput))
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
-        let project = try ProjectInputs.load(options.common, output: options.output, forBuild: true)
+        var project = try ProjectInputs.load(options.common, output: options.output, forBuild: true)
+        if let sourceMaps = options.sourceMaps { project.config.sourceMaps = sourceMaps }
         if project.runsInConfigFolder, let configFile = project.configFile {
             io.err("hawser: using \(configFile); paths are relative to its folder\n")
         }
@@ -36,7 +40,7 @@ enum BuildCommand: Subcommand {
         // folder still holds exactly them (with no interrupted build in it), there is nothing to
         // parse, check or write. A running build is waited for (the shared lock); a lock file
         // that nobody holds is what a killed build leaves, and the full build below removes it.
-        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)"]) }
+        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)", project.config.sourceMaps.rawValue]) }
         if let cache, let key, output.state == .folder, let record = RunRecord.load(key, from: cache) {
             let staleLock = try OutputLock.acquire(outputFolder, exclusive: false, io: io)
             staleLock?.release()

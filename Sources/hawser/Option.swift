@@ -110,6 +110,10 @@ extension Option {
         "--output", value: "FILE",
         help: "Write the JavaScript to FILE instead of standard output.",
         for: [.strip])
+    static let sourceMaps = Option(
+        "--source-maps", value: "MODE", choices: HawserConfig.SourceMaps.allCases.map(\.rawValue),
+        help: "Whether bundled entries carry their source map, as a data: URL for Web Inspector (default), or not, for release builds; replaces the config's 'sourceMaps'",
+        for: [.build])
     static let check = Option(
         "--check",
         help: "Write nothing; exit 1 when output files are stale or missing, or files an earlier build generated are left over.",
@@ -145,7 +149,7 @@ extension Option {
 
     /// Every option, in the order the synopses and help list them.
     static let table: [Option] = [
-        config, scripts, pages, swift, exclude, directory, cacheDirectory, noCache, outputFolder, outputFile, strippedFile, check, force, forceOutput,
+        config, scripts, pages, swift, exclude, directory, cacheDirectory, noCache, outputFolder, outputFile, strippedFile, sourceMaps, check, force, forceOutput,
         forceConfig, format, strict, help, version,
     ]
 

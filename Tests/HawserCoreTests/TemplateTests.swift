@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HawserCore
+import TreeSitter
 
 /// The embedded template files (`Sources/HawserCore/Compile/Templates/*.js`,
 /// `Sources/HawserCore/Generate/Templates/*.swift.txt`, `Sources/HawserCore/Modules/Templates/module-registry.js`) and their one filling rule. What the
@@ -59,10 +60,25 @@ final class TemplateTests: XCTestCase {
     /// what the template of its file renders, less its comment-only lines, and holds no comment.
     func testModuleRegistryIsItsTemplateLessComments() {
         let template = Template(file: ModuleLinker.registryFile, text: ModuleLinker.registryText)
-        XCTAssertEqual(ModuleLinker.loader, ModuleLinker.withoutCommentLines(template.render([:])))
+        XCTAssertEqual(ModuleLinker.loader, CommentLines.removed(from: template.render([:])))
         XCTAssertTrue(ModuleLinker.loader.hasPrefix("var __hawser_modules = (function () {\n"))
         XCTAssertTrue(ModuleLinker.loader.hasSuffix("})();\n"))
         XCTAssertFalse(ModuleLinker.loader.contains("//"))
+    }
+
+    /// The runtime and the registry lose only comments to `CommentLines`: the same tokens, in
+    /// the same order, as the templates rendered with them; and the runtime holds none.
+    func testCommentLinesRemoveOnlyComments() throws {
+        func tokens(_ text: String) throws -> [String] {
+            let tree = try JavaScriptParser.parse(Array(text.utf8))
+            return (0..<tree.nodeCount).map(tree.node(at:)).filter { $0.subtreeEnd == Int($0.index) + 1 && $0.type != "comment" }.map(\.text)
+        }
+        let runtime = RuntimeTemplate.template.render(RuntimeTemplate.values(global: "hawser", timeoutMs: 1, defaultTransport: "reply", contractJSON: ""))
+        XCTAssertEqual(try tokens(CommentLines.removed(from: runtime)), try tokens(runtime))
+        XCTAssertFalse(CommentLines.removed(from: runtime).split(separator: "\n").contains { $0.drop { $0 == " " }.hasPrefix("/**") || $0.drop { $0 == " " }.hasPrefix("//") })
+        XCTAssertEqual(try tokens(ModuleLinker.loader), try tokens(ModuleLinker.registryText))
+        // A block that code follows on its line stays whole, as does a placeholder's marker.
+        XCTAssertEqual(CommentLines.removed(from: "a;\n  /** doc */\n/* x */ b;\n/*\n * more\n */\nc = /*@v*/1;\n// end"), "a;\n/* x */ b;\nc = /*@v*/1;")
     }
 
     /// Each JavaScript file, as editors see it, is valid JavaScript.

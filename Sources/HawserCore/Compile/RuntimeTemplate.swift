@@ -26,7 +26,12 @@ enum RuntimeTemplate {
     /// `global` and `defaultTransport` are encoded here as JSON string literals; a negative
     /// `timeoutMs` is treated as `0` (no timeout). The result ends with exactly one newline.
     static func render(global: String, timeoutMs: Int, defaultTransport: String, contractJSON: String) -> String {
-        var output = template.render(values(global: global, timeoutMs: timeoutMs, defaultTransport: defaultTransport, contractJSON: contractJSON))
+        // Without its comment lines (`CommentLines`), but for the opening ones that say what it
+        // is: the runtime goes into every frame.
+        let rendered = template.render(values(global: global, timeoutMs: timeoutMs, defaultTransport: defaultTransport, contractJSON: contractJSON))
+        let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        let opening = lines.prefix { $0.hasPrefix("//") }
+        var output = (opening + [Substring(CommentLines.removed(from: lines.dropFirst(opening.count).joined(separator: "\n")))]).joined(separator: "\n")
         while output.hasSuffix("\n") { output.removeLast() }
         return output + "\n"
     }

@@ -29,7 +29,7 @@ enum ScriptCompiler {
     /// syntax is emitted as its bundle, with an inline source map.
     static func compile(
         _ files: [SourceFile], reservedNames: Set<String>, topLevelAwaitFiles: Set<String> = [], topLevels: [String: TopLevelBindings] = [:],
-        modules: ModuleLinker? = nil
+        modules: ModuleLinker? = nil, sourceMaps: HawserConfig.SourceMaps = .inline
     ) -> Output {
         var diagnostics: [Diagnostic] = []
         var entries: [Entry] = []
@@ -120,7 +120,8 @@ enum ScriptCompiler {
             if entry.isStyleSheet {
                 text = ScriptTemplates.styleSheet(css: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
             } else if let modules, let bundle = modules.bundle(forEntry: entry.file.path) {
-                text = ScriptTemplates.wrapBundle(bundle, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
+                text = ScriptTemplates.wrapBundle(
+                    bundle, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition, sourceMaps: sourceMaps)
                 bundledModules = bundle.modules
                 isBundled = true
                 lineOffset = ScriptTemplates.bundleLineOffset

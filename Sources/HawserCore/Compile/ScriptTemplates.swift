@@ -101,11 +101,15 @@ enum ScriptTemplates {
         return " Object.defineProperties(globalThis, { " + properties.joined(separator: ", ") + " });"
     }
 
-    /// A bundled entry (`ModuleLinker`): its modules in the wrapper of `wrap`, then the source
-    /// map, inline as a `data:` URL after the `sourceURL` (a user script has no URL a map file
-    /// could be loaded from). The map's positions count the wrapper's two lines.
-    static func wrapBundle(_ bundle: ModuleBundle, name: String, sourcePath: String, guardCondition: String?) -> String {
+    /// A bundled entry (`ModuleLinker`): its modules in the wrapper of `wrap`, then, with
+    /// `sourceMaps` `inline`, the source map as a `data:` URL after the `sourceURL` (a user
+    /// script has no URL a map file could be loaded from). The map's positions count the
+    /// wrapper's two lines.
+    static func wrapBundle(
+        _ bundle: ModuleBundle, name: String, sourcePath: String, guardCondition: String?, sourceMaps: HawserConfig.SourceMaps = .inline
+    ) -> String {
         var out = wrap(source: bundle.map.text, name: name, sourcePath: sourcePath, guardCondition: guardCondition, isAsync: bundle.usesTopLevelAwait)
+        guard sourceMaps == .inline else { return out }
         let map = bundle.map.json(file: sourcePath, lineOffset: bundleLineOffset)
         out += "//# sourceMappingURL=data:application/json;charset=utf-8;base64," + SourceMapBuilder.base64Encoded(Array(map.utf8)) + "\n"
         return out

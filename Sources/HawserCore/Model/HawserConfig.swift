@@ -30,11 +30,19 @@ public struct HawserConfig: Equatable, Sendable {
     public var exclude: [String] = []
     /// Names, or `*` patterns, that the app registers in ways no static reading can see.
     var registered: [RegisteredName] = []
+    /// Whether a bundled entry carries its source map (`inline`, a `data:` URL after the
+    /// script) or none (`none`: smaller scripts for a release build).
+    public var sourceMaps: SourceMaps = .inline
 
     public init() {}
 
     enum Registration: String, CaseIterable, Sendable {
         case manual, generated
+    }
+
+    /// The `sourceMaps` setting (and `hawser build --source-maps`).
+    public enum SourceMaps: String, CaseIterable, Sendable {
+        case inline, none
     }
 
     /// A `handlers.<name>` entry.
@@ -64,7 +72,7 @@ public struct HawserConfig: Equatable, Sendable {
     }
 
     /// Every top-level key `hawser.json` accepts.
-    static let keys = ["allowedOrigins", "handlers", "name", "nativeFeel", "output", "placeholders", "registration", "requestTransport", "runtime", "scripts", "swift"]
+    static let keys = ["allowedOrigins", "handlers", "name", "nativeFeel", "output", "placeholders", "registration", "requestTransport", "runtime", "scripts", "sourceMaps", "swift"]
 
     /// Parses `hawser.json`. Throws a `ConfigError` naming the key and the reason for anything
     /// that is not strict JSON (`JSON.parse`; then the error carries the position), an unknown
@@ -97,6 +105,7 @@ public struct HawserConfig: Equatable, Sendable {
                 }
                 config.name = name
             case "registration": config.registration = try reader.choice(value, key: key)
+            case "sourceMaps": config.sourceMaps = try reader.choice(value, key: key)
             case "requestTransport": config.requestTransport = try reader.choice(value, key: key)
             case "handlers": config.handlers = try reader.handlers(value, key: key)
             case "runtime": config.runtime = try reader.runtime(value, key: key)

@@ -364,13 +364,5 @@ struct ModuleLinker {
 
     /// The registry as bundles hold it: the file after its notes, without the lines that are
     /// only a `//` comment (the file's explanations, which every bundle would otherwise carry).
-    static let loader = withoutCommentLines(registryText.range(of: "\n\n").map { String(registryText[$0.upperBound...]) } ?? registryText)
-
-    /// `text` without its lines that hold nothing but a `//` comment (after spaces or tabs). Only
-    /// for the registry, whose code lines never start inside a string or a block comment.
-    static func withoutCommentLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.drop { $0 == " " || $0 == "\t" }.hasPrefix("//") }
-            .joined(separator: "\n")
-    }
+    static let loader = CommentLines.removed(from: registryText.range(of: "\n\n").map { String(registryText[$0.upperBound...]) } ?? registryText)
 }

@@ -61,13 +61,9 @@ public enum Bridge {
             (function () {
               "use strict";
 
-              /** Name of the global the API is installed as. */
               const GLOBAL_NAME = "bridge";
-              /** Default timeout of `call`, in milliseconds; 0 means no timeout. */
               const CONFIGURED_TIMEOUT_MS = 5000;
-              /** Transport of handlers missing from the contract: "reply" or "settle". */
               const CONFIGURED_TRANSPORT = "settle";
-              /** The compiled contract: handler name -> { kind: "message" | "request", transport }. */
               const CONFIGURED_CONTRACT = {
                 "fastRead": {
                   "kind": "request",
@@ -84,21 +80,17 @@ public enum Bridge {
 
               const root = globalThis;
 
-              // Install once per global object: a second injection leaves the first runtime (and the calls
-              // it has pending) alone.
               const existing = Object.getOwnPropertyDescriptor(root, GLOBAL_NAME);
               if (existing && !existing.configurable) {
                 return;
               }
 
               const VERSION = "1";
-              /** setTimeout treats longer delays as 0; anything longer counts as "no timeout". */
               const MAX_TIMER_MS = 2147483647;
               const hasOwn = Object.prototype.hasOwnProperty;
               const objectTag = Object.prototype.toString;
               const freeze = Object.freeze;
 
-              // Captured now, so page scripts that run later cannot swap them out from under the runtime.
               const consoleRef = root.console;
               const cryptoRef = root.crypto;
               const setTimer = root.setTimeout;
@@ -118,8 +110,6 @@ public enum Bridge {
                 typeof CONFIGURED_TIMEOUT_MS === "number" && CONFIGURED_TIMEOUT_MS >= 0 ? CONFIGURED_TIMEOUT_MS : 30000;
               const DEFAULT_TRANSPORT = CONFIGURED_TRANSPORT === "settle" ? "settle" : "reply";
 
-              // ---------------------------------------------------------------------------------------------
-              // Helpers
 
               function logError() {
                 try {
@@ -127,11 +117,9 @@ public enum Bridge {
                     consoleRef.error.apply(consoleRef, arguments);
                   }
                 } catch (_) {
-                  // Nothing sensible is left to do.
                 }
               }
 
-              /** Reports an exception thrown by page code (a listener, a state getter) without rethrowing. */
               function reportException(context, error) {
                 try {
                   if (typeof root.reportError === "function") {
@@ -139,7 +127,6 @@ public enum Bridge {
                     return;
                   }
                 } catch (_) {
-                  // Fall through to the console.
                 }
                 logError("hawser: " + context + " threw:", error);
               }
@@ -163,7 +150,6 @@ public enum Bridge {
                 }
               }
 
-              /** An Error carrying `code` ("unavailable" | "timeout" | "native" | "serialization") and `handler`. */
               function hawserError(code, handler, message) {
                 const error = new Error(message);
                 error.name = "HawserError";
@@ -184,7 +170,6 @@ public enum Bridge {
                 );
               }
 
-              /** The registered message handler called `name`, or null. */
               function lookupHandler(name) {
                 if (typeof name !== "string" || messageHandlers === null) {
                   return null;
@@ -201,7 +186,6 @@ public enum Bridge {
                 return hasOwn.call(contract, name) ? contract[name].transport : DEFAULT_TRANSPORT;
               }
 
-              /** 128 random bits as 32 lowercase hex digits. */
               function newId() {
                 const bytes = new Uint8Array(16);
                 cryptoRef.getRandomValues(bytes);
@@ -212,13 +196,9 @@ public enum Bridge {
                 return hex;
               }
 
-              // ---------------------------------------------------------------------------------------------
-              // Payload validation. WebKit silently drops a message it cannot serialize, so the runtime
-              // checks first and fails loudly instead.
 
               const getTime = Date.prototype.getTime;
 
-              /** Brand check that also accepts Dates made in another frame. */
               function isDate(value) {
                 try {
                   getTime.call(value);
@@ -233,7 +213,6 @@ public enum Bridge {
                 if (proto === null || proto === Object.prototype) {
                   return true;
                 }
-                // A plain object made in another frame.
                 return Object.getPrototypeOf(proto) === null && objectTag.call(value) === "[object Object]";
               }
 
@@ -251,7 +230,6 @@ public enum Bridge {
                     return "a " + ctor.name + " object";
                   }
                 } catch (_) {
-                  // Cross-origin windows throw on most property reads.
                   return "a window object";
                 }
                 return "an object that is neither an array, a Date nor a plain object";
@@ -261,7 +239,6 @@ public enum Bridge {
                 return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? path + "." + key : path + "[" + JSON.stringify(key) + "]";
               }
 
-              /** Describes the first value under `value` that cannot be posted, or returns null. */
               function findUnpostable(value, path, ancestors) {
                 switch (typeof value) {
                   case "string":
@@ -301,7 +278,6 @@ public enum Bridge {
                   ancestors.add(value);
                   const keys = Object.keys(value);
                   for (let i = 0; i < keys.length; i += 1) {
-                    // An undefined property is left out, as JSON and WebKit leave it out.
                     if (value[keys[i]] === undefined) {
                       continue;
                     }
@@ -317,7 +293,6 @@ public enum Bridge {
                   " (only null, booleans, numbers, strings, Dates, arrays and plain objects can be sent)";
               }
 
-              /** Null when `payload` can be posted, else a description of the problem. */
               function validatePayload(payload) {
                 try {
                   return findUnpostable(payload, "payload", new Set());
@@ -326,8 +301,6 @@ public enum Bridge {
                 }
               }
 
-              // ---------------------------------------------------------------------------------------------
-              // Contract
 
               const contract = {};
               if (CONFIGURED_CONTRACT && typeof CONFIGURED_CONTRACT === "object") {
@@ -344,10 +317,7 @@ public enum Bridge {
               }
               freeze(contract);
 
-              // ---------------------------------------------------------------------------------------------
-              // Requests
 
-              /** Settle-transport calls waiting for native, by id. Private to this closure. */
               const pending = new Map();
 
               function resolveTimeout(options) {
@@ -363,15 +333,6 @@ public enum Bridge {
                 return value;
               }
 
-              /**
-               * Calls the native handler `name` with `payload` and resolves with its reply.
-               * Never throws; the promise rejects with an Error whose `code` is "unavailable", "timeout",
-               * "native" or "serialization" and whose `handler` is `name`.
-               * @param {string} name The message handler's name.
-               * @param {*} [payload] null, booleans, numbers, strings, Dates, arrays and plain objects.
-               * @param {{timeoutMs?: number}} [options] `timeoutMs` overrides the default; 0 waits forever.
-               * @returns {Promise<*>}
-               */
               function call(name, payload, options) {
                 return new Promise(function (resolve, reject) {
                   let finished = false;
@@ -453,19 +414,11 @@ public enum Bridge {
                       finish(null, value);
                     }, failNative);
                   } else {
-                    // Settled by `settle`; a handler that replies with an error still fails the call.
                     Promise.resolve(result).then(undefined, failNative);
                   }
                 });
               }
 
-              /**
-               * Called by native (callAsyncJavaScript with arguments) to finish a settle-transport call.
-               * @param {string} id The id posted in the call's envelope.
-               * @param {*} value The result, used when `errorMessage` is null or undefined.
-               * @param {?string} [errorMessage] When present, the call rejects with code "native" and this message.
-               * @returns {boolean} true when a pending call was settled; false for unknown or finished ids.
-               */
               function settle(id, value, errorMessage) {
                 if (typeof id !== "string") {
                   return false;
@@ -480,11 +433,6 @@ public enum Bridge {
                 return entry.finish(null, value);
               }
 
-              /**
-               * Posts `payload` to the handler `name` without waiting for a reply. Never throws.
-               * @returns {boolean} true when posted; false when the handler is unavailable or the payload
-               *   cannot be sent (the latter is logged with console.error).
-               */
               function post(name, payload) {
                 const handler = lookupHandler(name);
                 if (handler === null) {
@@ -503,28 +451,17 @@ public enum Bridge {
                   return false;
                 }
                 try {
-                  // A handler registered with a reply may still answer with an error; do not leave it unhandled.
                   Promise.resolve(result).then(undefined, function (reason) {
                     logError("hawser.post(" + quote(name) + "): native reported an error: " + messageOf(reason));
                   });
                 } catch (_) {
-                  // The message was posted; what came back is not our concern.
                 }
                 return true;
               }
 
-              // ---------------------------------------------------------------------------------------------
-              // Events from native
 
-              /** Listener records by event name, in subscription order. */
               const listeners = new Map();
 
-              /**
-               * Subscribes `listener` to the native event `event`.
-               * @param {string} event
-               * @param {function(*): void} listener Called with the event's detail.
-               * @returns {function(): void} Unsubscribes; calling it again does nothing.
-               */
               function on(event, listener) {
                 if (typeof listener !== "function") {
                   throw new TypeError("hawser.on(" + quote(event) + "): the listener must be a function");
@@ -556,11 +493,6 @@ public enum Bridge {
                 });
               }
 
-              /**
-               * Called by native to deliver `detail` to every listener of `event`, in subscription order.
-               * A listener that throws is reported and does not stop the others.
-               * @returns {number} The number of listeners called.
-               */
               function emit(event, detail) {
                 const list = listeners.get(String(event));
                 if (list === undefined) {
@@ -581,16 +513,7 @@ public enum Bridge {
                 return called;
               }
 
-              // ---------------------------------------------------------------------------------------------
-              // Helpers for common flows
 
-              /**
-               * Posts the `detail` of every `eventName` event on `target` (null when absent) to `handlerName`.
-               * @param {EventTarget} target
-               * @param {string} eventName
-               * @param {string} handlerName
-               * @returns {function(): void} Removes the listener; calling it again does nothing.
-               */
               function forwardEvent(target, eventName, handlerName) {
                 if (!target || typeof target.addEventListener !== "function") {
                   throw new TypeError("hawser.forwardEvent: the target must be an EventTarget");
@@ -611,16 +534,6 @@ public enum Bridge {
                 });
               }
 
-              /**
-               * Keeps native up to date with `getState()`: posts its JSON-serialisable value to
-               * `handlerName` now and then at most once per interval, and only when it changed since the
-               * last successful post. A getter that throws is reported and skipped; a getter returning
-               * undefined is skipped.
-               * @param {string} handlerName
-               * @param {function(): *} getState
-               * @param {{intervalMs?: number}} [options] Defaults to 1000 ms.
-               * @returns {function(): void} Stops syncing; calling it again does nothing.
-               */
               function syncState(handlerName, getState, options) {
                 if (typeof getState !== "function") {
                   throw new TypeError("hawser.syncState(" + quote(handlerName) + "): getState must be a function");
@@ -632,7 +545,6 @@ public enum Bridge {
                     intervalMs = requested;
                   }
                 } catch (_) {
-                  // Keep the default.
                 }
                 let lastPosted;
                 let stopped = false;
@@ -667,13 +579,9 @@ public enum Bridge {
                 });
               }
 
-              // ---------------------------------------------------------------------------------------------
-              // Installation
 
               const api = freeze({
-                /** The runtime's API version. */
                 version: VERSION,
-                /** Handler name -> { kind, transport }, as compiled by Hawser. */
                 contract: contract,
                 call: freeze(call),
                 settle: freeze(settle),
