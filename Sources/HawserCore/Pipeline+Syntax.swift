@@ -76,8 +76,6 @@ extension Pipeline {
             !refusedTypeScript.contains(ModulePath.normalize(path)) && !SourceFile.isJSXPath(path)
         }
         let graph = modules?.graph
-        let moduleEntries = Set(graph?.bundledEntries ?? [])
-        let imported = graph?.importedScripts ?? []
 
         enum Job: Sendable {
             /// A compiled classic script: its text, the lines before the source, its source path.
@@ -96,8 +94,7 @@ extension Pipeline {
         let userScripts = input.checksUserScripts ? compiled.scripts : []
         for script in userScripts where script.origin == .javaScript && !script.isBundled {
             guard let source = script.source, judged(source), !refusedScripts.contains(source) else { continue }
-            let path = ModulePath.normalize(source)
-            guard !moduleEntries.contains(path), !imported.contains(path) else { continue }
+            guard graph?.isModule(ModulePath.normalize(source)) != true else { continue }
             var text = Array(script.text.utf8)
             // A template is judged with its placeholders filled in, as native code injects it.
             if let standIn = PlaceholderFiller.standIn(for: text, forms: placeholders) { text = standIn.bytes }
@@ -107,8 +104,7 @@ extension Pipeline {
             verdicts.compiledSources.insert(source)
         }
         if let graph {
-            for (path, module) in graph.modules.sorted(by: { $0.key < $1.key }) where module.format != .json && judged(path) {
-                guard moduleEntries.contains(path) || imported.contains(path) || !graph.isScript(path) else { continue }
+            for (path, module) in graph.modules.sorted(by: { $0.key < $1.key }) where module.format != .json && judged(path) && graph.isModule(path) {
                 jobs.append(.module(bytes: module.bytes, path: path, commonJS: module.format == .commonJS))
                 verdicts.checked.insert(path)
             }

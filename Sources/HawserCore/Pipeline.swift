@@ -244,15 +244,12 @@ public enum Pipeline {
         // The JavaScript native code runs in the page, against the functions the scripts define.
         if nativeFacts.embeddedScripts.contains(where: \.isEvaluated) {
             let moduleScoped = Set(lintedModules.map(\.path))
-            let isModule = { (path: String) -> Bool in
-                guard let graph = modules?.graph else { return false }
-                if moduleScoped.contains(path) { return true }
-                let normalized = ModulePath.normalize(path)
-                return graph.importedScripts.contains(normalized) || graph.modules[normalized]?.hasModuleSyntax == true
-            }
             let userScripts = Set(input.scripts.map(\.path))
             let scripts = zip(linted, fileFacts).map { file, facts in
-                NativeScriptCalls.Script(facts: facts, isModule: (userScripts.contains(file.path) || moduleScoped.contains(file.path)) && isModule(file.path))
+                NativeScriptCalls.Script(
+                    facts: facts,
+                    isModule: (userScripts.contains(file.path) || moduleScoped.contains(file.path))
+                        && modules?.graph.isModule(ModulePath.normalize(file.path)) == true)
             }
             let embedded = zip(nativeFacts.embeddedScripts, native.embedded).map { (facts: $1, isEvaluated: $0.isEvaluated) }
             diagnostics += NativeScriptCalls.check(scripts: scripts, embedded: embedded)

@@ -149,10 +149,9 @@ enum ScriptCompiler {
             .map(\.element)
         // An entry with module syntax is a module, whose top level is its own, also where lint
         // does not bundle it.
-        let moduleEntries = Set(modules?.graph.bundledEntries ?? [])
         let asWritten = injected.filter { _, script in
             script.origin == .javaScript && !script.isBundled && script.sourceLineOffset == ScriptTemplates.topLevelLineOffset
-                && !moduleEntries.contains(ModulePath.normalize(script.source ?? ""))
+                && modules?.graph.isModule(ModulePath.normalize(script.source ?? "")) != true
         }
         diagnostics += duplicateGlobals(asWritten)
         for (entry, _) in asWritten {

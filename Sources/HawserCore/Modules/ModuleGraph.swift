@@ -21,8 +21,13 @@ struct ModuleGraph {
     /// the resolver's and not listed), sorted: inputs of the build.
     var filesRead: [String] { modules.keys.filter { !scriptPaths.contains($0) }.sorted() }
     private var scriptPaths: Set<String> = []
-    /// Whether `path` (normalized) is one of the scripts the graph was built from, not a file it reached.
-    func isScript(_ path: String) -> Bool { scriptPaths.contains(path) }
+    /// Whether the file at `path` (normalized) is evaluated as a module, in a scope of its own: a
+    /// file the graph reached beyond the scripts, a script another imports, or an entry with
+    /// module syntax (bundled). A script that is none of these is a classic script.
+    func isModule(_ path: String) -> Bool {
+        guard let source = modules[path] else { return false }
+        return !scriptPaths.contains(path) || importedScripts.contains(path) || source.hasModuleSyntax
+    }
     /// The file that first reached each module, for the chain of imports in a diagnostic.
     private var reachedFrom: [String: String] = [:]
 
