@@ -6,27 +6,11 @@
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const fs = require("node:fs");
-const os = require("node:os");
-const path = require("node:path");
 const vm = require("node:vm");
-const { execFileSync } = require("node:child_process");
+const { buildScripts } = require("./load-runtime.js");
 
 /** Builds `scripts` (file name -> source) and returns the emitted file of each, by file name. */
-function compile(scripts) {
-  const project = fs.mkdtempSync(path.join(os.tmpdir(), "hawser-globals-"));
-  try {
-    fs.mkdirSync(path.join(project, "scripts"));
-    for (const [name, source] of Object.entries(scripts)) fs.writeFileSync(path.join(project, "scripts", name), source);
-    fs.writeFileSync(path.join(project, "hawser.json"), JSON.stringify({ scripts: ["scripts"], swift: [], output: "out" }));
-    execFileSync(path.resolve(process.env.HAWSER_BIN), ["build"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
-    const out = {};
-    for (const name of Object.keys(scripts)) out[name] = fs.readFileSync(path.join(project, "out", name), "utf8");
-    return out;
-  } finally {
-    fs.rmSync(project, { recursive: true, force: true });
-  }
-}
+const compile = (scripts) => buildScripts(scripts);
 
 const GUARD = "// ==UserScript==\n// @match https://app.example.com/*\n// ==/UserScript==\n";
 

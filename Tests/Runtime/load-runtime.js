@@ -76,6 +76,27 @@ function buildProject(config) {
 }
 
 /**
+ * Runs `hawser build` on a temporary project of user scripts, `scripts` (file name -> source, in
+ * "scripts"), whose hawser.json is `config` over the defaults (no Swift, output in "out"), and
+ * returns the emitted file of each script, by file name.
+ */
+function buildScripts(scripts, config = {}) {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "hawser-scripts-"));
+  try {
+    fs.mkdirSync(path.join(project, "scripts"));
+    for (const [name, source] of Object.entries(scripts)) fs.writeFileSync(path.join(project, "scripts", name), source);
+    const full = { scripts: ["scripts"], swift: [], output: "out", ...config };
+    fs.writeFileSync(path.join(project, "hawser.json"), JSON.stringify(full));
+    execFileSync(hawserBinary(), ["build"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+    const out = {};
+    for (const name of Object.keys(scripts)) out[name] = fs.readFileSync(path.join(project, "out", name), "utf8");
+    return out;
+  } finally {
+    fs.rmSync(project, { recursive: true, force: true });
+  }
+}
+
+/**
  * The runtime file `hawser build` emits for these options: the build's header line, the
  * rendered template, and the sourceURL line. `contract` becomes the config's `handlers`
  * (name -> { kind, transport }), `defaultTransport` its `requestTransport`.
@@ -263,4 +284,4 @@ function flush() {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-module.exports = { readTemplate, buildProject, emittedRuntime, renderRuntime, loadRuntime, createFakeClock, flush };
+module.exports = { readTemplate, buildProject, buildScripts, emittedRuntime, renderRuntime, loadRuntime, createFakeClock, flush };
