@@ -136,26 +136,8 @@ extension TypeScriptPipelineTests {
     /// enum's members and what follows it on its line (whose columns the compiled text moved).
     func testTheBundleMapLeadsBackThroughCompiledPlaces() throws {
         let lib = "export enum Kind { Open, Shut = 4 } export const marker = Kind.Shut;\nexport class Box { constructor(readonly size: number) {} }\n"
-        let files = [
-            SourceFile(path: "userscripts/app.ts", text: "import { marker } from \"./lib\";\nwindow.webkit.messageHandlers.m.postMessage(marker);\n", relativePath: "app.ts"),
-            SourceFile(path: "userscripts/lib.ts", text: lib, relativePath: "lib.ts"),
-        ]
-        let typescript = TypeScriptSources()
-        var input = ProjectInput(scripts: files, swift: [])
-        input.files = InMemoryFiles(files)
-        input = typescript.strip(input)
-        let linker = Pipeline.link(input, bundling: true, cache: nil, typescript: typescript)
-        let bundle = try XCTUnwrap(linker.bundle(forEntry: "userscripts/app.ts"))
-        let lines = bundle.map.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        func original(of token: String, after prefix: String) throws -> String {
-            let index = try XCTUnwrap(lines.firstIndex { $0.contains(prefix) }, "no line with \(prefix)")
-            let line = lines[index]
-            let start = try XCTUnwrap(line.range(of: prefix)).upperBound
-            let found = try XCTUnwrap(line.range(of: token, range: start..<line.endIndex), "no \(token) in \(line)")
-            let column = line.utf8.distance(from: line.utf8.startIndex, to: found.lowerBound) + 1
-            let position = try XCTUnwrap(bundle.map.original(ofLine: index + 1, utf8Column: column))
-            return "\(position.source):\(position.line):\(position.column)"
-        }
+        let bundle = try Self.bundle(app: "import { marker } from \"./lib\";\nwindow.webkit.messageHandlers.m.postMessage(marker);\n", lib: lib)
+        func original(of token: String, after prefix: String) throws -> String { try Self.original(of: token, after: prefix, in: bundle) }
         func sourceColumn(_ token: String, line: Int) -> String {
             let text = lib.split(separator: "\n")[line - 1]
             let column = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: token)!.lowerBound) + 1
@@ -297,8 +279,25 @@ extension TypeScriptPipelineTests {
     /// the token's place in the TypeScript source.
     func testTheBundleMapLeadsBackThroughInsertedParenthesesAndUnicodeBlanks() throws {
         let lib = "export const v = Math.max(1 + 1 as any * 2, 0), marker = 1;\nexport let s: \"é🙂\" = \"x\", other = marker;\n"
+        let bundle = try Self.bundle(app: "import { v, other } from \"./lib\";\nwindow.webkit.messageHandlers.m.postMessage([v, other]);\n", lib: lib)
+        func original(of token: String, after prefix: String) throws -> String { try Self.original(of: token, after: prefix, in: bundle) }
+        func sourceColumn(_ token: String, line: Int) -> String {
+            let text = String(lib.split(separator: "\n")[line - 1])
+            // `original(ofLine:utf8Column:)` answers in the source's byte columns.
+            let column = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: token)!.lowerBound) + 1
+            return "userscripts/lib.ts:\(line):\(column)"
+        }
+        XCTAssertTrue(bundle.map.text.split(separator: "\n").contains { $0.contains("Math.max((1 + 1)") }, bundle.map.text)
+        XCTAssertEqual(try original(of: "marker", after: "0), "), sourceColumn("marker", line: 1))
+        XCTAssertEqual(try original(of: "other", after: "\"x\", "), sourceColumn("other", line: 2))
+    }
+}
+
+extension TypeScriptPipelineTests {
+    /// The bundle of `userscripts/app.ts` (`app`), which imports `userscripts/lib.ts` (`lib`).
+    static func bundle(app: String, lib: String) throws -> ModuleBundle {
         let files = [
-            SourceFile(path: "userscripts/app.ts", text: "import { v, other } from \"./lib\";\nwindow.webkit.messageHandlers.m.postMessage([v, other]);\n", relativePath: "app.ts"),
+            SourceFile(path: "userscripts/app.ts", text: app, relativePath: "app.ts"),
             SourceFile(path: "userscripts/lib.ts", text: lib, relativePath: "lib.ts"),
         ]
         let typescript = TypeScriptSources()
@@ -306,25 +305,19 @@ extension TypeScriptPipelineTests {
         input.files = InMemoryFiles(files)
         input = typescript.strip(input)
         let linker = Pipeline.link(input, bundling: true, cache: nil, typescript: typescript)
-        let bundle = try XCTUnwrap(linker.bundle(forEntry: "userscripts/app.ts"))
+        return try XCTUnwrap(linker.bundle(forEntry: "userscripts/app.ts"))
+    }
+
+    /// `source:line:column` that `bundle`'s map gives for the first `token` after `prefix` on the
+    /// first line of the bundle that holds `prefix`.
+    static func original(of token: String, after prefix: String, in bundle: ModuleBundle) throws -> String {
         let lines = bundle.map.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        func original(of token: String, after prefix: String) throws -> String {
-            let index = try XCTUnwrap(lines.firstIndex { $0.contains(prefix) }, "no line with \(prefix)")
-            let line = lines[index]
-            let start = try XCTUnwrap(line.range(of: prefix)).upperBound
-            let found = try XCTUnwrap(line.range(of: token, range: start..<line.endIndex), "no \(token) in \(line)")
-            let column = line.utf8.distance(from: line.utf8.startIndex, to: found.lowerBound) + 1
-            let position = try XCTUnwrap(bundle.map.original(ofLine: index + 1, utf8Column: column))
-            return "\(position.source):\(position.line):\(position.column)"
-        }
-        func sourceColumn(_ token: String, line: Int) -> String {
-            let text = String(lib.split(separator: "\n")[line - 1])
-            // `original(ofLine:utf8Column:)` answers in the source's byte columns.
-            let column = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: token)!.lowerBound) + 1
-            return "userscripts/lib.ts:\(line):\(column)"
-        }
-        XCTAssertTrue(lines.contains { $0.contains("Math.max((1 + 1)") }, bundle.map.text)
-        XCTAssertEqual(try original(of: "marker", after: "0), "), sourceColumn("marker", line: 1))
-        XCTAssertEqual(try original(of: "other", after: "\"x\", "), sourceColumn("other", line: 2))
+        let index = try XCTUnwrap(lines.firstIndex { $0.contains(prefix) }, "no line with \(prefix)")
+        let line = lines[index]
+        let start = try XCTUnwrap(line.range(of: prefix)).upperBound
+        let found = try XCTUnwrap(line.range(of: token, range: start..<line.endIndex), "no \(token) in \(line)")
+        let column = line.utf8.distance(from: line.utf8.startIndex, to: found.lowerBound) + 1
+        let position = try XCTUnwrap(bundle.map.original(ofLine: index + 1, utf8Column: column))
+        return "\(position.source):\(position.line):\(position.column)"
     }
 }
