@@ -46,7 +46,7 @@ extension Pipeline {
     }
 
     /// The configuration the front ends read: the runtime's global and the placeholder forms.
-    private static func hashSettings(into hasher: inout SHA256, runtimeGlobal: String, placeholders: [PlaceholderForm]) {
+    static func hashSettings(into hasher: inout SHA256, runtimeGlobal: String, placeholders: [PlaceholderForm]) {
         hasher.field(runtimeGlobal)
         hasher.update(placeholders.count)
         for form in placeholders {
@@ -55,7 +55,7 @@ extension Pipeline {
         }
     }
 
-    private static func hashFile(_ file: SourceFile, into hasher: inout SHA256) {
+    static func hashFile(_ file: SourceFile, into hasher: inout SHA256) {
         hasher.field(file.path)
         hasher.field(file.relativePath)
         hasher.field(file.bytes)

@@ -127,8 +127,12 @@ public enum Pipeline {
         let (text, textDiagnostics) = input.withoutGeneratedFiles().textOnly()
         let typescript = TypeScriptSources(cache: cache)
         let input = typescript.strip(text)
-        let modules = input.checksUserScripts ? link(input, bundling: rendering, cache: cache, typescript: typescript) : nil
-        var report = analyze(text: input, textDiagnostics: textDiagnostics, cache: cache, modules: modules)
+        let plan = ScanPlan(runtimeGlobal: input.config.runtime.global, placeholders: input.config.placeholders)
+        let native = nativeStage(input.swift, runtimeGlobal: plan.runtimeGlobal, placeholders: plan.placeholders, cache: cache)
+        let scanned = scanProject(input, plan: plan, native: native, bundling: rendering, cache: cache, typescript: typescript)
+        let modules = scanned.modules
+        var report = analyze(
+            text: input, textDiagnostics: textDiagnostics, cache: cache, modules: modules, native: native, facts: scanned.facts)
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
             topLevelAwaitFiles: report.topLevelAwaitFiles, topLevels: report.topLevels, modules: modules, sourceMaps: input.config.sourceMaps)
@@ -154,13 +158,57 @@ public enum Pipeline {
         return PipelineResult(report: report, scripts: scripts, files: BuildManifest.files(model: model, scripts: scripts), model: model)
     }
 
-    /// The module graph of the scripts, linked: which scripts are modules of others, and the
-    /// bundle of every entry with module syntax.
-    static func link(_ input: ProjectInput, bundling: Bool, cache: FactCache?, typescript: TypeScriptSources) -> ModuleLinker {
-        let scripts = input.scripts.filter { $0.isUserScript && !$0.isStyleSheet }
+    /// The files lint reads as JavaScript: the scripts but style sheets, and the pages' JavaScript
+    /// and HTML (style sheets count only where they are user scripts).
+    static func lintedFiles(_ input: ProjectInput) -> [SourceFile] {
+        input.scripts.filter { !$0.isStyleSheet } + input.pages.filter { $0.isJavaScript || $0.isPage }
+    }
+
+    /// The scanned project: every file lint reads, parsed once (`scanAll`), and the module graph
+    /// of the scripts, linked from the same readings (nil for a first run's files, which are not
+    /// known to be user scripts).
+    struct ScannedProject {
+        /// The facts of every file lint reads, the modules the graph reached beyond the scripts
+        /// included, by path.
+        var facts: [String: JavaScriptFacts]
+        var modules: ModuleLinker?
+    }
+
+    /// Scans the project's JavaScript (`scanAll`), links the module graph of its scripts from the
+    /// scans, scans the project's own modules the graph reaches beyond the scripts as it reads
+    /// them, and then records the calls of any file that holds a word those modules' wrappers
+    /// added (`CallWords`).
+    static func scanProject(
+        _ input: ProjectInput, plan: ScanPlan, native: NativeStage, bundling: Bool, cache: FactCache?, typescript: TypeScriptSources
+    ) -> ScannedProject {
+        let linted = lintedFiles(input)
+        let graphScripts = input.checksUserScripts ? input.scripts.filter { $0.isUserScript && !$0.isStyleSheet } : []
+        var (scans, words) = scanAll(linted, modulePaths: Set(graphScripts.map(\.path)), plan: plan, seeds: native.embedded, cache: cache)
+        var facts = Dictionary(zip(linted.map(\.path), scans.map(\.facts)), uniquingKeysWith: { first, _ in first })
+        guard input.checksUserScripts else { return ScannedProject(facts: facts, modules: nil) }
+        let modulesByScript = Dictionary(zip(linted.map(\.path), scans.map(\.module)), uniquingKeysWith: { first, _ in first })
+        // The modules beyond the scripts, as the graph reads them; their calls recorded as the
+        // words so far say.
+        var beyond: [SourceFile] = []
         let files = input.files ?? InMemoryFiles(input.scripts + input.pages)
-        let graph = ModuleGraph.build(scripts: scripts, files: files, lintedPaths: Set(scripts.map(\.path)), cache: cache)
-        return ModuleLinker(graph: graph, bundling: bundling, originalText: typescript.original(of:), typeExports: typescript.typeExports(of:))
+        let graph = ModuleGraph.build(scripts: graphScripts, files: files, lintedPaths: Set(graphScripts.map(\.path)), cache: cache) { path, bytes in
+            if let module = modulesByScript[path] { return module ?? ModuleSource.read(path: ModulePath.normalize(path), bytes: bytes, reportsSyntaxErrors: false) }
+            let file = SourceFile(path: path, bytes: bytes)
+            let scan = scan(file, plan: plan, recordsCalls: plan.alwaysRecordsCalls(file) || words.occur(in: bytes), readsModule: true, cache: cache)
+            beyond.append(file)
+            facts[path] = scan.facts
+            return scan.module ?? ModuleSource.read(path: path, bytes: bytes, reportsSyntaxErrors: false)
+        }
+        // What the graph reads beyond the scripts is lint's too (`lintedModules`): its wrappers
+        // may be called from a file that did not record its calls.
+        if !beyond.isEmpty, words.add(beyond.compactMap { facts[$0.path] }) {
+            let all = linted + beyond
+            for file in all where !(facts[file.path]?.calls.isEmpty == false) && !plan.alwaysRecordsCalls(file) && words.occur(in: file.bytes) {
+                facts[file.path] = scan(file, plan: plan, recordsCalls: true, readsModule: false, cache: cache).facts
+            }
+        }
+        let linker = ModuleLinker(graph: graph, bundling: bundling, originalText: typescript.original(of:), typeExports: typescript.typeExports(of:))
+        return ScannedProject(facts: facts, modules: linker)
     }
 
     /// An `unsupported-typescript` error for each JSX file (`.jsx`, `.tsx`) of the scripts
@@ -209,20 +257,27 @@ public enum Pipeline {
     }
 
     /// `analyze` of inputs that passed `textOnly`, with the findings it made.
-    private static func analyze(text input: ProjectInput, textDiagnostics: [Diagnostic], cache: FactCache?, modules: ModuleLinker? = nil) -> Report {
+    /// `facts` are the files' facts the scan made (`scanProject`), by path; any file without
+    /// them is read here.
+    private static func analyze(
+        text input: ProjectInput, textDiagnostics: [Diagnostic], cache: FactCache?, modules: ModuleLinker? = nil,
+        native: NativeStage? = nil, facts scanned: [String: JavaScriptFacts] = [:]
+    ) -> Report {
         let global = input.config.runtime.global
         let placeholders = input.config.placeholders
         // Pages are linted like scripts, but only their JavaScript and HTML: style sheets count
         // only where they are user scripts. The modules the scripts import from elsewhere are
         // the project's scripts too (packages are not: `ModuleGraph.lintedModules`).
         let lintedModules = modules?.graph.lintedModules ?? []
-        let linted = input.scripts.filter { !$0.isStyleSheet } + input.pages.filter { $0.isJavaScript || $0.isPage } + lintedModules
-        var fileFacts = concurrentMap(linted) { cachedScriptFacts($0, runtimeGlobal: global, placeholders: placeholders, cache: cache) }
+        let linted = lintedFiles(input) + lintedModules
+        var fileFacts = concurrentMap(linted) {
+            scanned[$0.path] ?? cachedScriptFacts($0, runtimeGlobal: global, placeholders: placeholders, cache: cache)
+        }
         // A call of an imported function is a call of the function the import resolves to, under
         // its own name in its own module: `import { send as post }` … `post("x")` calls `send`.
         if let modules { fileFacts = fileFacts.map { modules.followingImports($0) } }
         // Objective-C files go to their front end, everything else of the native sources to Swift's.
-        let native = nativeStage(input.swift, runtimeGlobal: global, placeholders: placeholders, cache: cache)
+        let native = native ?? nativeStage(input.swift, runtimeGlobal: global, placeholders: placeholders, cache: cache)
         var nativeFacts = native.facts
         // The config's `registered` names, as registrations at their place in the config. They
         // are taken to accept replies, since nothing says they do not.
@@ -349,12 +404,17 @@ public enum Pipeline {
     /// One script, analysed by the JavaScript front end (`position` maps its points into the
     /// file; nil for a whole file); then each of its template literals that holds HTML
     /// (`HTMLFragment`) is read as a page at its own place, and what it holds merged in.
+    /// With `tree`, the script's tree is one the caller parsed (`JavaScriptFrontEnd.parse`);
+    /// `recordsCalls` is the front end's.
     static func analyzeJavaScript(
         _ bytes: [UInt8], file: String, runtimeGlobal: String, placeholders: [PlaceholderForm],
-        position: ((SourcePoint) -> SourcePoint)?, nesting: Int = 0
+        position: ((SourcePoint) -> SourcePoint)?, nesting: Int = 0, tree: SyntaxTree? = nil, recordsCalls: Bool = true
     ) -> JavaScriptFacts {
-        var facts = JavaScriptFrontEnd.analyze(
-            script: bytes, file: file, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: position)
+        var facts = tree.map {
+            JavaScriptFrontEnd.analyze(
+                tree: $0, file: file, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: position, recordsCalls: recordsCalls)
+        } ?? JavaScriptFrontEnd.analyze(
+            script: bytes, file: file, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: position, recordsCalls: recordsCalls)
         let fragments = facts.htmlFragments
         facts.htmlFragments = []
         guard nesting < maxHTMLNesting else { return facts }

@@ -304,8 +304,10 @@ extension TypeScriptPipelineTests {
         var input = ProjectInput(scripts: files, swift: [])
         input.files = InMemoryFiles(files)
         input = typescript.strip(input)
-        let linker = Pipeline.link(input, bundling: true, cache: nil, typescript: typescript)
-        return try XCTUnwrap(linker.bundle(forEntry: "userscripts/app.ts"))
+        let plan = ScanPlan(runtimeGlobal: RuntimeOptions.defaultGlobal, placeholders: [])
+        let native = Pipeline.nativeStage([], runtimeGlobal: plan.runtimeGlobal, placeholders: [], cache: nil)
+        let scanned = Pipeline.scanProject(input, plan: plan, native: native, bundling: true, cache: nil, typescript: typescript)
+        return try XCTUnwrap(scanned.modules?.bundle(forEntry: "userscripts/app.ts"))
     }
 
     /// `source:line:column` that `bundle`'s map gives for the first `token` after `prefix` on the

@@ -36,14 +36,24 @@ struct ModuleGraph {
     ///
     /// With a `cache`, each file's `ModuleSource` is looked up by its path and bytes before it is
     /// parsed, so a build with one module changed parses that module alone.
-    static func build(scripts: [SourceFile], files: any FileProvider, lintedPaths: Set<String>, cache: FactCache? = nil) -> ModuleGraph {
+    ///
+    /// `read`, when given, reads the scripts and the project's own modules beyond them (the
+    /// files lint reads too, `lintedModules`) in its place: the pipeline's scan parses each once
+    /// for lint and the graph (`ScriptScan`). It is given the path (normalized for a module
+    /// beyond the scripts, as listed for a script) and the bytes.
+    static func build(
+        scripts: [SourceFile], files: any FileProvider, lintedPaths: Set<String>, cache: FactCache? = nil,
+        read: ((String, [UInt8]) -> ModuleSource)? = nil
+    ) -> ModuleGraph {
         var graph = ModuleGraph()
         var queue: [String] = []
         var queued: Set<String> = []
         for script in scripts.sorted(by: { $0.path < $1.path }) {
             let path = ModulePath.normalize(script.path)
             graph.scriptPaths.insert(path)
-            let source = ModuleSource.read(path: path, bytes: script.bytes, reportsSyntaxErrors: !lintedPaths.contains(script.path), cache: cache)
+            let reportsSyntaxErrors = !lintedPaths.contains(script.path)
+            let source = read.flatMap { reportsSyntaxErrors ? nil : $0(script.path, script.bytes) }
+                ?? ModuleSource.read(path: path, bytes: script.bytes, reportsSyntaxErrors: reportsSyntaxErrors, cache: cache)
             graph.modules[path] = source
             if source.hasModuleSyntax {
                 queue.append(path)
@@ -78,9 +88,9 @@ struct ModuleGraph {
                             continue
                         }
                         // Lint reports the syntax errors of the modules it reads (`lintedModules`).
-                        graph.modules[module.path] = ModuleSource.read(
-                            path: module.path, bytes: bytes, reportsSyntaxErrors: isPackageFile(module.path) || module.path.lowercased().hasSuffix(".json"),
-                            cache: cache)
+                        let reportsSyntaxErrors = isPackageFile(module.path) || module.path.lowercased().hasSuffix(".json")
+                        graph.modules[module.path] = read.flatMap { reportsSyntaxErrors ? nil : $0(module.path, bytes) }
+                            ?? ModuleSource.read(path: module.path, bytes: bytes, reportsSyntaxErrors: reportsSyntaxErrors, cache: cache)
                     }
                     if !queued.contains(module.path) {
                         queue.append(module.path)

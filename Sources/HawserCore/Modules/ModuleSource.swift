@@ -148,11 +148,20 @@ struct ModuleSource: Codable {
             }
             return source
         }
-        var source = ModuleSource(path: path, bytes: bytes, format: .esModule)
         guard let tree = try? JavaScriptParser.parse(bytes) else {
+            var source = ModuleSource(path: path, bytes: bytes, format: .esModule)
             source.diagnostics.append(Diagnostic(.syntaxError, "cannot parse the module", at: location(path, SourcePoint(line: 1, column: 1))))
             return source
         }
+        return read(path: path, tree: tree, reportsSyntaxErrors: reportsSyntaxErrors)
+    }
+
+    /// `read` of a JavaScript file (not JSON) from a tree already parsed from its bytes: the
+    /// tree lint's front end walks (`ScriptScan`), so the file is parsed once for both.
+    static func read(path: String, tree: SyntaxTree, reportsSyntaxErrors: Bool) -> ModuleSource {
+        let lower = path.lowercased()
+        var source = ModuleSource(path: path, bytes: tree.bytes, format: .esModule)
+        if isClassicWithoutParse(path: path, bytes: tree.bytes) { return source }
         var reader = TreeWalk(source: source, tree: tree)
         reader.read()
         source = reader.source

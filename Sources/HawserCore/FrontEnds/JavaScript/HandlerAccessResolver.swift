@@ -21,10 +21,10 @@ final class HandlerAccessResolver {
     /// cannot reach the handlers (`JavaScriptFrontEnd.canReachHandlers`) asks no such question.
     private let collectsDeclaredNames: Bool
 
-    init(root: SyntaxNode, scopes: ScopeResolver, collectsDeclaredNames: Bool = true) {
+    init(root: SyntaxNode, scopes: ScopeResolver, collectsDeclaredNames: Bool = true, collectsReassignments: Bool = true) {
         self.scopes = scopes
         self.collectsDeclaredNames = collectsDeclaredNames
-        collectReassignments(root)
+        if collectsReassignments { collectReassignments(root) }
     }
 
     /// The global objects a script can reach the handlers through.

@@ -13,10 +13,44 @@ enum JavaScriptFrontEnd {
     /// is filled in with an identifier of the same length before parsing (`PlaceholderFiller`),
     /// and a handler named with one is a templated use. `position`, when given, maps a script
     /// position into the file instead of `origin` (for a script decoded from an HTML attribute).
+    ///
+    /// `recordsCalls` false leaves out the calls (`JavaScriptFacts.calls`) of a script that
+    /// cannot reach a handler: only a wrapper's callers need them, and the pipeline's scan
+    /// (`ScriptScan`) knows from the bytes which scripts may call one.
     static func analyze(
         script: [UInt8], file: String, origin: SourcePoint = SourcePoint(line: 1, column: 1),
         runtimeGlobal: String = RuntimeOptions.defaultGlobal, placeholders: [PlaceholderForm] = [],
-        position: ((SourcePoint) -> SourcePoint)? = nil
+        position: ((SourcePoint) -> SourcePoint)? = nil, recordsCalls: Bool = true
+    ) -> JavaScriptFacts {
+        switch parse(script, placeholders: placeholders) {
+        case .success(let tree):
+            return analyze(
+                tree: tree, file: file, origin: origin, runtimeGlobal: runtimeGlobal, placeholders: placeholders, position: position,
+                recordsCalls: recordsCalls)
+        case .failure(let error):
+            return unparsed(error, file: file, origin: origin, position: position)
+        }
+    }
+
+    /// The tree `analyze` walks: the script's, parsed with its placeholders filled in.
+    static func parse(_ script: [UInt8], placeholders: [PlaceholderForm]) -> Result<SyntaxTree, Error> {
+        Result { try JavaScriptParser.parse(script, standIn: PlaceholderFiller.standIn(for: script, forms: placeholders)?.bytes) }
+    }
+
+    /// The facts of a script tree-sitter could not parse at all: one `syntax-error`.
+    static func unparsed(
+        _ error: Error, file: String, origin: SourcePoint = SourcePoint(line: 1, column: 1), position: ((SourcePoint) -> SourcePoint)? = nil
+    ) -> JavaScriptFacts {
+        let point = position?(SourcePoint(line: 1, column: 1)) ?? origin
+        let diagnostic = Diagnostic(.syntaxError, "cannot parse the script: \(error)", at: SourceLocation(file: file, line: point.line, column: point.column))
+        return JavaScriptFacts(file: file, diagnostics: [diagnostic])
+    }
+
+    /// `analyze` of a tree `parse` made.
+    static func analyze(
+        tree: SyntaxTree, file: String, origin: SourcePoint = SourcePoint(line: 1, column: 1),
+        runtimeGlobal: String = RuntimeOptions.defaultGlobal, placeholders: [PlaceholderForm] = [],
+        position: ((SourcePoint) -> SourcePoint)? = nil, recordsCalls: Bool = true
     ) -> JavaScriptFacts {
         func filePoint(_ point: SourcePoint) -> SourcePoint {
             if let position { return position(point) }
@@ -26,20 +60,16 @@ enum JavaScriptFrontEnd {
             let mapped = filePoint(point)
             return SourceLocation(file: file, line: mapped.line, column: mapped.column)
         }
-
-        let tree: SyntaxTree
-        do {
-            tree = try JavaScriptParser.parse(script, standIn: PlaceholderFiller.standIn(for: script, forms: placeholders)?.bytes)
-        } catch {
-            let diagnostic = Diagnostic(.syntaxError, "cannot parse the script: \(error)", at: location(SourcePoint(line: 1, column: 1)))
-            return JavaScriptFacts(file: file, diagnostics: [diagnostic])
-        }
+        let script = tree.bytes
         let root = tree.root
 
         let scopes = ScopeResolver()
         let canReachHandlers = Self.canReachHandlers(tree)
-        let resolver = HandlerAccessResolver(root: root, scopes: scopes, collectsDeclaredNames: canReachHandlers)
+        // Without handlers to classify or calls to record, the resolver's own pass has nothing to serve.
+        let resolver = HandlerAccessResolver(
+            root: root, scopes: scopes, collectsDeclaredNames: canReachHandlers, collectsReassignments: canReachHandlers || recordsCalls)
         var collector = HandlerUseCollector(resolver: resolver, classifiesHandlerValues: canReachHandlers)
+        let walksCollector = canReachHandlers || recordsCalls
         var runtimeCalls = RuntimeCallCollector(global: runtimeGlobal, scopes: scopes)
         var syntaxErrors = JavaScriptSyntaxErrors.Collector()
         var suppressionFindings: [JavaScriptSuppressions.Finding] = []
@@ -73,7 +103,7 @@ enum JavaScriptFrontEnd {
                 topLevel.visit(node)
                 if awaitScopes.contains(node.symbol) { varScopeEnd = node.subtreeEnd }
             }
-            collector.visit(node)
+            if walksCollector { collector.visit(node) }
             definitions.visit(node)
             let symbol = node.symbol
             if symbol == callSymbol {
