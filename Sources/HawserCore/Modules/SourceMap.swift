@@ -46,47 +46,26 @@ struct SourceMapBuilder {
         var utf8Column: Int
     }
 
-    /// Appends `bytes[range]` of source `source`, with a mapping at the start of the range, at
-    /// the start of every line, and at every place a token can start: each word (a run of
-    /// letters, digits, `_`, `$` and non-ASCII) and each other character that is not space.
-    /// A copy is the original byte for byte, so a mapping anywhere in it is exact; this marks
-    /// every token's start (and a few places inside strings and comments) without a parse.
+    /// Appends `bytes[range]` of source `source`, with a mapping at each of the places a
+    /// debugger or a stack trace can stop (`MappedPoints`). A copy is the original byte for
+    /// byte, so a mapping anywhere in it is exact, and a point between two mappings is found
+    /// from the one before it; the places are found by a lexical reading that needs no parse.
     /// `cursor` follows the original file: it must not move backwards between calls for one
     /// source.
     mutating func appendCopy(of bytes: [UInt8], _ range: Range<Int>, source: Int, cursor: inout OriginalCursor) {
         guard !range.isEmpty else { return }
-        var offset = range.lowerBound
-        var runStart = offset
+        var runStart = range.lowerBound
         func flush(upTo end: Int) {
             guard end > runStart else { return }
             advance(over: bytes[runStart..<end])
             text += String(decoding: bytes[runStart..<end], as: UTF8.self)
             runStart = end
         }
-        var atLineStart = true
-        while offset < range.upperBound {
-            let byte = bytes[offset]
-            let kind = Self.characterKind(byte)
-            let isToken = kind == .other || (kind == .word && (offset == 0 || Self.characterKind(bytes[offset - 1]) != .word))
-            if isToken || offset == range.lowerBound || atLineStart {
-                flush(upTo: offset)
-                mark(source, cursor.position(of: offset, in: bytes))
-            }
-            atLineStart = byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (offset + 1 >= bytes.count || bytes[offset + 1] != UInt8(ascii: "\n")))
-            offset += 1
+        for offset in MappedPoints.offsets(in: bytes, range) {
+            flush(upTo: offset)
+            mark(source, cursor.position(of: offset, in: bytes))
         }
         flush(upTo: range.upperBound)
-    }
-
-    private enum CharacterKind { case space, word, other }
-
-    private static func characterKind(_ byte: UInt8) -> CharacterKind {
-        switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C: return .space
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...: return .word
-        default: return .other
-        }
     }
 
     private mutating func mark(_ source: Int, _ position: OriginalPosition) {
@@ -256,4 +235,156 @@ struct OriginalCursor {
 struct OriginalText: Sendable {
     var bytes: [UInt8]
     var offset: @Sendable (Int) -> Int
+}
+
+/// The offsets of a copied range of JavaScript that get a source mapping
+/// (`SourceMapBuilder.appendCopy`), in increasing order: the range's start; the first
+/// character of each line that is not space; each word (a run of letters, digits, `_`, `$`
+/// and non-ASCII); the start of each string, template and regular-expression literal, whose
+/// text gets none (a template's substitutions are read as code); and each `(`, `[` and `{`.
+/// Comments get none. These are where statements, expressions and calls start, as esbuild
+/// maps them; other punctuation is found from the mapping before it on its line.
+///
+/// A `/` starts a regular expression where it cannot divide: after an operator, an opening
+/// bracket, `,`, `;`, `:`, the range's start or a keyword such as `return`. A misreading
+/// (a `/` after `)` that starts a regular expression) only thins the mappings: every literal
+/// but a template ends at its line's end at the latest.
+enum MappedPoints {
+    private static let keywordsBeforeExpression: Set<[UInt8]> = Set(
+        ["return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "yield", "await", "instanceof"]
+            .map { Array($0.utf8) })
+
+    static func isWord(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...: return true
+        default: return false
+        }
+    }
+
+    private static func isLineEnd(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0x0B || byte == 0x0C || isLineEnd(byte)
+    }
+
+    static func offsets(in bytes: [UInt8], _ range: Range<Int>) -> [Int] {
+        guard !range.isEmpty else { return [] }
+        var points = [range.lowerBound]
+        let end = range.upperBound
+        var offset = range.lowerBound
+        var atLineStart = offset == 0 || isLineEnd(bytes[offset - 1])
+        // Whether the last token can end an operand (a `/` after it divides), and the last word.
+        var endsOperand = false
+        var lastWord: Range<Int>?
+        var braces = 0
+        // The brace depth at each open template substitution, innermost last.
+        var substitutions: [Int] = []
+
+        func skipLine() { while offset < end, !isLineEnd(bytes[offset]) { offset += 1 } }
+        func skipString(_ quote: UInt8) {
+            while offset < end {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "\\") { offset += 2; continue }
+                if isLineEnd(byte) { return }
+                offset += 1
+                if byte == quote { return }
+            }
+        }
+        func skipTemplateText() {
+            while offset < end {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "\\") { offset += 2; continue }
+                offset += 1
+                if byte == UInt8(ascii: "`") { return }
+                if byte == UInt8(ascii: "$"), offset < end, bytes[offset] == UInt8(ascii: "{") {
+                    offset += 1
+                    substitutions.append(braces)
+                    return
+                }
+            }
+        }
+        func skipRegularExpression() {
+            var inClass = false
+            while offset < end {
+                let byte = bytes[offset]
+                if isLineEnd(byte) { return }
+                offset += 1
+                if byte == UInt8(ascii: "\\") { offset += 1 } else if byte == UInt8(ascii: "[") { inClass = true } else if byte == UInt8(ascii: "]") {
+                    inClass = false
+                } else if byte == UInt8(ascii: "/"), !inClass {
+                    while offset < end, isWord(bytes[offset]) { offset += 1 }
+                    return
+                }
+            }
+        }
+
+        while offset < end {
+            let start = offset
+            let byte = bytes[start]
+            if isSpace(byte) {
+                if isLineEnd(byte) { atLineStart = true }
+                offset += 1
+                continue
+            }
+            let next: UInt8? = start + 1 < end ? bytes[start + 1] : nil
+            if byte == UInt8(ascii: "/"), next == UInt8(ascii: "/") {
+                skipLine()
+                continue
+            }
+            if byte == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
+                offset += 2
+                while offset < end, !(bytes[offset] == UInt8(ascii: "*") && offset + 1 < end && bytes[offset + 1] == UInt8(ascii: "/")) {
+                    offset += 1
+                }
+                offset = min(offset + 2, end)
+                continue
+            }
+            var isPoint = atLineStart
+            atLineStart = false
+            offset += 1
+            let word = lastWord
+            lastWord = nil
+            switch byte {
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                skipString(byte)
+                isPoint = true
+                endsOperand = true
+            case UInt8(ascii: "`"):
+                skipTemplateText()
+                isPoint = true
+                endsOperand = true
+            case UInt8(ascii: "/") where !endsOperand || word.map { keywordsBeforeExpression.contains(Array(bytes[$0])) } == true:
+                skipRegularExpression()
+                isPoint = true
+                endsOperand = true
+            case _ where isWord(byte):
+                while offset < end, isWord(bytes[offset]) { offset += 1 }
+                lastWord = start..<offset
+                isPoint = true
+                endsOperand = true
+            case UInt8(ascii: "("), UInt8(ascii: "["):
+                isPoint = true
+                endsOperand = false
+            case UInt8(ascii: "{"):
+                braces += 1
+                isPoint = true
+                endsOperand = false
+            case UInt8(ascii: "}"):
+                if substitutions.last == braces {
+                    substitutions.removeLast()
+                    skipTemplateText()
+                } else {
+                    braces -= 1
+                }
+                endsOperand = true
+            case UInt8(ascii: ")"), UInt8(ascii: "]"):
+                endsOperand = true
+            default:
+                endsOperand = false
+            }
+            if isPoint, start != range.lowerBound { points.append(start) }
+        }
+        return points
+    }
 }
