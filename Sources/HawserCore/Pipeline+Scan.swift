@@ -9,6 +9,9 @@ struct ScriptScan: Codable, Sendable {
     /// The file as the module graph reads it; nil when the graph does not read it (a page, a
     /// first run's file), or when its bytes hold no module word (`ModuleSource.isClassicWithoutParse`).
     var module: ModuleSource?
+    /// Whether the facts hold the file's calls: asked for, or the file imports
+    /// (`JavaScriptFrontEnd.hasImportStatement`).
+    var recordedCalls: Bool
 }
 
 /// What a run reads its JavaScript for, decided from the bytes before any tree is walked.
@@ -18,8 +21,10 @@ struct ScriptScan: Codable, Sendable {
 /// only some files need are their calls (`JavaScriptFacts.calls`): a call matters only when it
 /// may reach a wrapper (`WrapperCalls`), a function that posts to a handler or passes a
 /// parameter on to one. A file records its calls when its bytes name a handler root
-/// (`webkit`, `messageHandlers`, the runtime's global), imports (a call of an imported
-/// function is followed to its module), or hold an identifier that some wrapper is called
+/// (`webkit`, `messageHandlers`, the runtime's global), when its tree has an `import`
+/// statement (a call of an imported function is followed to its module, under the name it has
+/// there; decided after the parse, since the word is common in other text), or when its bytes
+/// hold an identifier that some wrapper is called
 /// by (`CallWords`); wrappers are found in the files that do record, so the words grow until
 /// no unrecorded file holds one (a fixpoint over the files' identifiers, linear in their bytes).
 struct ScanPlan: Sendable {
@@ -31,11 +36,9 @@ struct ScanPlan: Sendable {
         if file.isPage { return true }
         let bytes = file.bytes
         return JavaScriptFrontEnd.contains(bytes, Self.webkit) || JavaScriptFrontEnd.mayUseHandlers(bytes, runtimeGlobal: runtimeGlobal)
-            || JavaScriptFrontEnd.contains(bytes, Self.importWord)
     }
 
     private static let webkit = Array("webkit".utf8)
-    private static let importWord = Array("import".utf8)
 }
 
 /// The identifiers through which a call can reach a wrapper: the last name of each key a
@@ -121,23 +124,27 @@ extension Pipeline {
         let wantsModule = readsModule && !ModuleSource.isClassicWithoutParse(path: modulePath, bytes: file.bytes)
         if file.isPage {
             let facts = analyzeScript(file, runtimeGlobal: plan.runtimeGlobal, placeholders: plan.placeholders)
-            return ScriptScan(facts: facts, module: wantsModule ? ModuleSource.read(path: modulePath, bytes: file.bytes, reportsSyntaxErrors: false) : nil)
+            return ScriptScan(
+                facts: facts, module: wantsModule ? ModuleSource.read(path: modulePath, bytes: file.bytes, reportsSyntaxErrors: false) : nil,
+                recordedCalls: true)
         }
         switch JavaScriptFrontEnd.parse(file.bytes, placeholders: plan.placeholders) {
         case .failure(let error):
             return ScriptScan(
                 facts: JavaScriptFrontEnd.unparsed(error, file: file.path),
-                module: wantsModule ? ModuleSource.read(path: modulePath, bytes: file.bytes, reportsSyntaxErrors: false) : nil)
+                module: wantsModule ? ModuleSource.read(path: modulePath, bytes: file.bytes, reportsSyntaxErrors: false) : nil,
+                recordedCalls: true)
         case .success(let tree):
+            let records = recordsCalls || JavaScriptFrontEnd.hasImportStatement(tree)
             let facts = analyzeJavaScript(
                 file.bytes, file: file.path, runtimeGlobal: plan.runtimeGlobal, placeholders: plan.placeholders, position: nil,
-                tree: tree, recordsCalls: recordsCalls)
-            guard wantsModule else { return ScriptScan(facts: facts, module: nil) }
+                tree: tree, recordsCalls: records)
+            guard wantsModule else { return ScriptScan(facts: facts, module: nil, recordedCalls: records) }
             // A template's tree is its stand-in's: the module reading wants the text as written.
             let module = PlaceholderFiller.standIn(for: file.bytes, forms: plan.placeholders) == nil
                 ? ModuleSource.read(path: modulePath, tree: tree, reportsSyntaxErrors: false)
                 : ModuleSource.read(path: modulePath, bytes: file.bytes, reportsSyntaxErrors: false)
-            return ScriptScan(facts: facts, module: module)
+            return ScriptScan(facts: facts, module: module, recordedCalls: records)
         }
     }
 
@@ -160,7 +167,10 @@ extension Pipeline {
             let done = concurrentMap(indices) { index in
                 scan(files[index], plan: plan, recordsCalls: flags[index], readsModule: modulePaths.contains(files[index].path), cache: cache)
             }
-            for (index, scan) in zip(indices, done) { scans[index] = scan }
+            for (index, scan) in zip(indices, done) {
+                scans[index] = scan
+                if scan.recordedCalls { records[index] = true }
+            }
         }
         run(files.indices.filter { records[$0] })
         words.add(scans.compactMap { $0?.facts })

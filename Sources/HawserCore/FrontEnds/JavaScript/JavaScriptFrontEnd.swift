@@ -312,6 +312,19 @@ enum JavaScriptFrontEnd {
 
     private static let escapeSymbol = JavaScriptParser.symbol(named: "escape_sequence")
 
+    /// Whether the program has an `import` declaration (a statement of its top level).
+    static func hasImportStatement(_ tree: SyntaxTree) -> Bool {
+        guard let symbol = importSymbol else { return true }
+        var child = tree.root.firstChild
+        while let node = child {
+            if node.symbol == symbol { return true }
+            child = node.nextSibling
+        }
+        return false
+    }
+
+    private static let importSymbol = JavaScriptParser.symbol(named: "import_statement")
+
     /// Whether a script can use a handler at all: it mentions `messageHandlers` or the runtime
     /// global. A quick byte test for the many short scripts of HTML event attributes, which are
     /// analysed only when it holds (so a page's `onclick="…"` that is not JavaScript yet, a
