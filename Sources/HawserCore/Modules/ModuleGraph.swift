@@ -60,6 +60,21 @@ struct ModuleGraph {
                 queued.insert(path)
             }
         }
+        // A resolution that succeeds (or names a built-in) depends on the importer's folder
+        // only, not on its file: many modules of one folder import the same packages, and each
+        // resolution reads the package's `package.json`. Failures are resolved for each
+        // importer, since their messages name it.
+        var resolutions: [String: Result<ResolvedModule, ResolutionError>] = [:]
+        func resolve(_ request: ModuleSource.Request, from importer: String) -> Result<ResolvedModule, ResolutionError> {
+            let key = ModulePath.folder(of: importer) + "\u{0}" + (request.kind == .import ? "i" : "r") + request.specifier
+            if let known = resolutions[key] { return known }
+            let result = ModuleResolver.resolve(request.specifier, from: importer, kind: request.kind, files: files)
+            switch result {
+            case .success, .failure(.builtin): resolutions[key] = result
+            case .failure: break
+            }
+            return result
+        }
         var next = 0
         while next < queue.count {
             let importer = queue[next]
@@ -68,7 +83,7 @@ struct ModuleGraph {
             graph.diagnostics += source.diagnostics
             var table: [Int: String] = [:]
             for (index, request) in source.requests.enumerated() {
-                switch ModuleResolver.resolve(request.specifier, from: importer, kind: request.kind, files: files) {
+                switch resolve(request, from: importer) {
                 case .success(let module):
                     guard isModuleFile(module.path) else {
                         let lowercased = module.path.lowercased()
