@@ -41,6 +41,7 @@ public struct InMemoryFiles: FileProvider {
 public enum ModulePath {
     /// `a/./b/../c` is `a/c`; `./a` is `a`; `a/../..` is `..`; an empty path is `.`.
     public static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -56,6 +57,43 @@ public enum ModulePath {
         let joined = parts.joined(separator: "/")
         if isAbsolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// Whether `normalize` would give `path` back as it is: `.`, `/`, or components that are
+    /// neither empty nor `.`, with `..` only leading a relative path. One pass, no allocation:
+    /// most paths a run normalises are already normal.
+    static func isNormal(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard let first = bytes.first else { return false }
+        if path == "." || path == "/" { return true }
+        let isAbsolute = first == UInt8(ascii: "/")
+        var componentLength = 0
+        var dots = 0
+        var leading = !isAbsolute
+        var atStart = true
+        func endComponent() -> Bool {
+            if componentLength == 0 { return false }
+            if dots == componentLength, dots <= 2 {
+                if dots == 1 { return false }
+                if !leading { return false }
+            } else {
+                leading = false
+            }
+            componentLength = 0
+            dots = 0
+            return true
+        }
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                if atStart, isAbsolute { atStart = false; continue }
+                if !endComponent() { return false }
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            atStart = false
+        }
+        return endComponent()
     }
 
     /// The folder that holds `path`: `a/b.js` is in `a`, `b.js` in `.`.
