@@ -106,7 +106,12 @@ extension Pipeline {
     /// Parses `file` once and walks the tree for its facts and, with `readsModule`, its module
     /// reading. Through `cache`, keyed by everything the pair is a function of.
     static func scan(_ file: SourceFile, plan: ScanPlan, recordsCalls: Bool, readsModule: Bool, cache: FactCache?) -> ScriptScan {
-        let compute = { scanUncached(file, plan: plan, recordsCalls: recordsCalls, readsModule: readsModule) }
+        // The module holds the file's own bytes (one buffer, shared), not the tree's copy.
+        let compute = {
+            var scan = scanUncached(file, plan: plan, recordsCalls: recordsCalls, readsModule: readsModule)
+            scan.module?.bytes = file.bytes
+            return scan
+        }
         guard let cache else { return compute() }
         let key = FactCache.key("script-scan") { hasher in
             hashSettings(into: &hasher, runtimeGlobal: plan.runtimeGlobal, placeholders: plan.placeholders)
