@@ -144,6 +144,11 @@ struct ProjectInputs {
         reader.claim(scriptFolders, kind: .scripts)
         reader.claim(pageFolders, kind: .pages)
         reader.claim(swiftFolders, kind: .swift)
+        // First contact: no config and no default scripts folder. Say what was looked for and
+        // how to go on, not that a folder the user never named is missing.
+        if configPath == nil, options.scripts.isEmpty, scriptFolders.count == 1, !folderExists(scriptFolders[0]) {
+            throw UsageError(message: "found no \(configName) here or in a folder above, and no '\(display(scriptFolders[0]))' folder (where scripts are looked for without one): run 'hawser init' to propose a config for this app, or name the folders with --scripts and --swift")
+        }
         let scriptFiles = try reader.read(scriptFolders, kind: .scripts, extensions: scriptExtensions)
         let pageFiles = try reader.read(pageFolders, kind: .pages, extensions: pageExtensions)
         let swiftFiles = try reader.read(swiftFolders, kind: .swift, extensions: nativeExtensions)
@@ -175,6 +180,12 @@ struct ProjectInputs {
             folder = parent
             prefix += "../"
         }
+    }
+
+    /// Whether `path` is a folder (through symbolic links).
+    static func folderExists(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// A path as the user reads it: without a leading "./".

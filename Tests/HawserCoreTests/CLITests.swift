@@ -98,9 +98,18 @@ final class CLITests: XCTestCase {
 
     func testMissingFolders() throws {
         let project = try TemporaryProject(["App.swift": Self.swift])
-        let defaults = try hawser(["lint"], in: project)
-        XCTAssertEqual(defaults.status, 2)
-        XCTAssertEqual(defaults.stderr, "hawser: error: scripts folder 'userscripts' does not exist\n")
+        // No config and no default scripts folder: what was looked for, and how to go on.
+        let firstContact = "hawser: error: found no hawser.json here or in a folder above, and no 'userscripts' folder (where scripts are looked for without one): run 'hawser init' to propose a config for this app, or name the folders with --scripts and --swift\n"
+        for command in ["lint", "build"] {
+            let defaults = try hawser([command], in: project)
+            XCTAssertEqual(defaults.status, 2, command)
+            XCTAssertEqual(defaults.stderr, firstContact, command)
+        }
+        // With a config that names the default folder, the folder is what is missing.
+        try Data("{}".utf8).write(to: project.url.appendingPathComponent("hawser.json"))
+        let configured = try hawser(["lint"], in: project)
+        XCTAssertEqual(configured.stderr, "hawser: error: scripts folder 'userscripts' does not exist\n")
+        try FileManager.default.removeItem(at: project.url.appendingPathComponent("hawser.json"))
 
         let given = try hawser(["lint", "--scripts", "web", "--swift", "."], in: project)
         XCTAssertEqual(given.status, 2)
