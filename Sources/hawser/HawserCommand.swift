@@ -29,6 +29,12 @@ enum HawserCommand {
                 if parsed.isSet(Option.version) { io.out("hawser \(Hawser.version)\n") }
                 return .success
             }
+            if first == "version" {
+                // `hawser version`, as `swift --version` and `git version` both have it.
+                if let extra = rest.first { throw UsageError(message: "unexpected argument '\(extra)'", help: .hawser) }
+                io.out("hawser \(Hawser.version)\n")
+                return .success
+            }
             if first == "help" {
                 guard let topic = rest.first, topic != "help" else {
                     io.out(overview)

@@ -20,7 +20,7 @@ enum HelpText {
     static func overview(_ commands: [any Subcommand.Type]) -> String {
         var text = "OVERVIEW: Hawser checks and compiles the user scripts an app injects into WKWebView.\n\n"
         text += "USAGE: hawser <command> [options]\n\n"
-        text += "COMMANDS:\n" + rows(commands.map { ($0.name.rawValue, $0.abstract) } + [("help", "Show help for a command.")])
+        text += "COMMANDS:\n" + rows(commands.map { ($0.name.rawValue, $0.abstract) } + [("help", "Show help for a command."), ("version", "Show the version.")])
         text += "\nOPTIONS:\n" + rows(Option.accepted(by: .hawser).map { (label($0), description($0)) })
         text += "\nSee 'hawser help <command>' for a command's options.\n"
         return text

@@ -14,6 +14,12 @@ final class CLITests: XCTestCase {
         let version = try hawser(["--version"], in: project)
         XCTAssertEqual(version.status, 0)
         XCTAssertTrue(version.stdout.hasPrefix("hawser "), version.stdout)
+        let command = try hawser(["version"], in: project)
+        XCTAssertEqual(command.status, 0)
+        XCTAssertEqual(command.stdout, version.stdout)
+        let extra = try hawser(["version", "now"], in: project)
+        XCTAssertEqual(extra.status, 2)
+        XCTAssertEqual(extra.stderr, "hawser: error: unexpected argument 'now'\nhawser: see 'hawser help'\n")
 
         let help = try hawser(["--help"], in: project)
         XCTAssertEqual(help.status, 0)
