@@ -18,20 +18,26 @@ enum BuildCommand: Subcommand {
         var strict: Bool
         /// Replace files in the output folder that are not Hawser's (`output-conflict`).
         var force: Bool
+        /// `--quiet`: the diagnostics alone (and what `--check` finds stale), without the
+        /// summary and the notes on the config and the output folder.
+        var quiet = false
     }
 
     static func options(from arguments: ParsedArguments) -> Options {
         Options(
             common: CommonOptions(arguments), output: arguments.value(Option.outputFolder),
             sourceMaps: arguments.value(Option.sourceMaps).flatMap(HawserConfig.SourceMaps.init(rawValue:)), check: arguments.isSet(Option.check),
-            format: arguments.format, strict: arguments.isSet(Option.strict), force: arguments.isSet(Option.forceOutput))
+            format: arguments.format, strict: arguments.isSet(Option.strict), force: arguments.isSet(Option.forceOutput),
+            quiet: arguments.isSet(Option.quiet))
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
+        // A summary or a note: what --quiet leaves out.
+        func note(_ text: String) { if !options.quiet { io.err(text) } }
         var project = try ProjectInputs.load(options.common, output: options.output, forBuild: true)
         if let sourceMaps = options.sourceMaps { project.config.sourceMaps = sourceMaps }
         if project.runsInConfigFolder, let configFile = project.configFile {
-            io.err("hawser: using \(configFile); paths are relative to its folder\n")
+            note("hawser: using \(configFile); paths are relative to its folder\n")
         }
         let outputFolder = project.outputFolder
         let output = OutputFolder(path: outputFolder, manifest: Pipeline.manifestFile)
@@ -46,7 +52,7 @@ enum BuildCommand: Subcommand {
             staleLock?.release()
             if staleLock == nil, !OutputTransaction.isInterrupted(outputFolder), record.isWritten(in: output), record.dependenciesUnchanged {
                 io.out(record.stdout)
-                io.err(options.check ? "hawser: \(outputFolder) is up to date (\(plural(record.files.count, "file")))\n" : record.stderr)
+                note(options.check ? "hawser: \(outputFolder) is up to date (\(plural(record.files.count, "file")))\n" : record.stderr)
                 return .success
             }
         }
@@ -55,7 +61,7 @@ enum BuildCommand: Subcommand {
         let stdout = options.format == .text && report.diagnostics.isEmpty ? "" : options.format.render(report)
         io.out(stdout)
         if report.errorCount > 0 || (options.strict && report.warningCount > 0) {
-            io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)); nothing written to \(outputFolder)\n")
+            note("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)); nothing written to \(outputFolder)\n")
             return .findings
         }
         if output.state == .notAFolder { throw output.notAFolderError }
@@ -74,7 +80,7 @@ enum BuildCommand: Subcommand {
                 io.err("hawser: \(outputFolder) is out of date; run 'hawser build'\n")
                 return .findings
             }
-            io.err("hawser: \(outputFolder) is up to date (\(plural(result.files.count, "file")))\n")
+            note("hawser: \(outputFolder) is up to date (\(plural(result.files.count, "file")))\n")
             return .success
         }
         _ = try POSIXFile.makeFolders(outputFolder)
@@ -97,7 +103,7 @@ enum BuildCommand: Subcommand {
             return .findings
         }
         try output.apply(plan, files: result.files)
-        io.err(builtSummary(result, into: outputFolder, plan))
+        note(builtSummary(result, into: outputFolder, plan))
         if let cache, let key {
             // What a run with nothing changed prints: every file unchanged.
             let unchanged = OutputFolder.Plan(unchanged: result.files.count)

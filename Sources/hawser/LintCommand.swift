@@ -10,10 +10,12 @@ enum LintCommand: Subcommand {
         var common: CommonOptions
         var format: ReportFormat
         var strict: Bool
+        /// `--quiet`: the diagnostics alone, without the summary line.
+        var quiet: Bool
     }
 
     static func options(from arguments: ParsedArguments) -> Options {
-        Options(common: CommonOptions(arguments), format: arguments.format, strict: arguments.isSet(Option.strict))
+        Options(common: CommonOptions(arguments), format: arguments.format, strict: arguments.isSet(Option.strict), quiet: arguments.isSet(Option.quiet))
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
@@ -26,7 +28,7 @@ enum LintCommand: Subcommand {
         if let cache, let key, let record = RunRecord.load(key, from: cache), record.dependenciesUnchanged,
            let status = ExitStatus(rawValue: record.status) {
             io.out(record.stdout)
-            io.err(record.stderr)
+            if !options.quiet { io.err(record.stderr) }
             return status
         }
         // The build's checks (metadata, names, @require) without writing anything.
@@ -39,7 +41,7 @@ enum LintCommand: Subcommand {
         record.dependencies = RunRecord.dependencies(of: project)
         if let cache, let key { record.store(key, in: cache) }
         io.out(record.stdout)
-        io.err(record.stderr)
+        if !options.quiet { io.err(record.stderr) }
         return ExitStatus(rawValue: record.status) ?? .findings
     }
 }

@@ -126,6 +126,38 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(config.stderr, "hawser: error: cannot read config file 'nope.json': No such file or directory\n")
     }
 
+    /// `--quiet`: the diagnostics as usual, no summary or notes; the exit status unchanged.
+    func testQuietPrintsOnlyDiagnostics() throws {
+        let project = try TemporaryProject([
+            "userscripts/a.js": "window.webkit.messageHandlers.observer.postMessage(1);\nwindow.webkit.messageHandlers.observr.postMessage(2);\n",
+            "Sources/App.swift": Self.swift,
+        ])
+        let loud = try hawser(["lint"], in: project)
+        XCTAssertEqual(loud.status, 1)
+        XCTAssertTrue(loud.stderr.hasPrefix("hawser: 1 error"), loud.stderr)
+        for _ in 0..<2 {
+            // The second run is answered from the run record of the first.
+            let quiet = try hawser(["lint", "--quiet"], in: project)
+            XCTAssertEqual(quiet.status, 1)
+            XCTAssertEqual(quiet.stdout, loud.stdout)
+            XCTAssertTrue(quiet.stdout.contains("[unregistered-handler]"), quiet.stdout)
+            XCTAssertEqual(quiet.stderr, "")
+        }
+        let failed = try hawser(["build", "-q"], in: project)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertEqual(failed.stdout, loud.stdout)
+        XCTAssertEqual(failed.stderr, "")
+
+        try project.write("userscripts/a.js", "window.webkit.messageHandlers.observer.postMessage(1);\n")
+        for arguments in [["build", "--quiet"], ["build", "--quiet"], ["build", "--quiet", "--check"], ["lint", "--quiet"]] {
+            let built = try hawser(arguments, in: project)
+            XCTAssertEqual(built.status, 0, "\(arguments): \(built.stderr)")
+            XCTAssertEqual(built.stdout, "", "\(arguments)")
+            XCTAssertEqual(built.stderr, "", "\(arguments)")
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("output/manifest.json").path))
+    }
+
     func testDefaultsWithoutConfig() throws {
         let project = try TemporaryProject([
             "userscripts/a.js": "window.webkit.messageHandlers.observer.postMessage(1);\n",
