@@ -149,6 +149,7 @@ struct ProjectInputs {
         if configPath == nil, options.scripts.isEmpty, scriptFolders.count == 1, !folderExists(scriptFolders[0]) {
             throw UsageError(message: "found no \(configName) here or in a folder above, and no '\(display(scriptFolders[0]))' folder (where scripts are looked for without one): run 'hawser init' to propose a config for this app, or name the folders with --scripts and --swift")
         }
+        try refuseInputsInOutput(outputFolder, [(.scripts, scriptFolders), (.pages, pageFolders), (.swift, swiftFolders)])
         let scriptFiles = try reader.read(scriptFolders, kind: .scripts, extensions: scriptExtensions)
         let pageFiles = try reader.read(pageFolders, kind: .pages, extensions: pageExtensions)
         let swiftFiles = try reader.read(swiftFolders, kind: .swift, extensions: nativeExtensions)
@@ -179,6 +180,25 @@ struct ProjectInputs {
             if parent.path == folder.path || folder.path == "/" { return nil }
             folder = parent
             prefix += "../"
+        }
+    }
+
+    /// An output folder that holds an input folder would swallow it: its files are never read as
+    /// inputs (`"output": "."` reads nothing; `"output": "Sources"` hides the registrations), and
+    /// a build writes among them. So an input folder inside the output folder, or a Swift folder
+    /// that is it, is refused with both named. (A scripts or pages folder that is the output
+    /// folder itself is `Reader.read`'s: build refuses it, lint reads it.)
+    static func refuseInputsInOutput(_ output: String, _ inputs: [(Kind, [String])]) throws {
+        let outputPath = absolute(output)
+        let prefix = outputPath == "/" ? "/" : outputPath + "/"
+        for (kind, folders) in inputs {
+            for folder in folders where folderExists(folder) {
+                let path = absolute(folder)
+                let isOutput = path == outputPath
+                guard path.hasPrefix(prefix) || (isOutput && kind == .swift) else { continue }
+                let relation = isOutput ? "is" : "contains"
+                throw UsageError(message: "the output folder '\(display(output))' \(relation) the \(kind.rawValue) folder '\(display(folder))', whose files would not be read as inputs; choose an output folder outside the inputs (the default is 'output')")
+            }
         }
     }
 

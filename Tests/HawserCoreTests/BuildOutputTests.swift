@@ -53,11 +53,40 @@ final class BuildOutputTests: XCTestCase {
         XCTAssertFalse(lint.stdout.contains("duplicate-registration"), lint.stdout)
         let build = try hawser(["build"], in: project)
         XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
-        // A Swift folder inside the output folder, or reaching it through a symbolic link, holds no inputs either.
+        // A Swift folder reaching the output folder through a symbolic link holds no inputs either.
         try FileManager.default.createSymbolicLink(
             atPath: project.url.appendingPathComponent("Sources/Linked").path, withDestinationPath: "App/Generated")
-        let linked = try hawser(["lint", "--swift", "Sources", "--swift", "Sources/App/Generated"], in: project)
+        let linked = try hawser(["lint", "--swift", "Sources"], in: project)
         XCTAssertEqual(linked.status, 0, linked.stdout)
+        // A Swift folder that is the output folder would be read as nothing: refused, naming both.
+        let swallowed = try hawser(["lint", "--swift", "Sources", "--swift", "Sources/App/Generated"], in: project)
+        XCTAssertEqual(swallowed.status, 2)
+        XCTAssertTrue(swallowed.stderr.contains("the output folder 'Sources/App/Generated' is the swift folder 'Sources/App/Generated'"), swallowed.stderr)
+    }
+
+    /// An output folder that holds the inputs would hide them: `"output": "."` read nothing, and
+    /// `"output": "Sources"` hid the registrations (a false `unregistered-handler`). Refused by
+    /// lint and build alike, naming the folder it swallows; nothing is written.
+    func testAnOutputFolderThatHoldsInputsIsRefused() throws {
+        let project = try TemporaryProject([
+            "userscripts/a.js": Self.script,
+            "Sources/App/App.swift": Self.swift,
+        ])
+        let cases: [(String, String)] = [
+            (#"{"output": "."}"#, "the output folder '.' contains the scripts folder 'userscripts'"),
+            (#"{"output": "Sources", "swift": ["Sources/App"]}"#, "the output folder 'Sources' contains the swift folder 'Sources/App'"),
+        ]
+        for (config, message) in cases {
+            try project.write("hawser.json", config)
+            for command in ["lint", "build"] {
+                let result = try hawser([command], in: project)
+                XCTAssertEqual(result.status, 2, "\(command) \(config)")
+                XCTAssertEqual(result.stdout, "")
+                XCTAssertTrue(result.stderr.contains(message), result.stderr)
+            }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("manifest.json").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("Sources/manifest.json").path))
     }
 
     // MARK: - User files in the output folder
