@@ -292,6 +292,10 @@ public enum Pipeline {
 
         var diagnostics = textDiagnostics + scriptFacts.flatMap(\.diagnostics) + nativeFacts.diagnostics + contractDiagnostics
         diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: nativeFacts, contract: contract, registration: input.config.registration)
+        let payloads = NativePayloadChecker.check(
+            uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations, receivers: nativeFacts.receivers,
+            generatedNames: input.config.registration == .generated ? contract.names : [])
+        diagnostics += payloads.diagnostics
         let worldUses = zip(nativeFacts.embeddedScripts, native.embedded).flatMap { script, facts in
             script.world.map { world in facts.uses.map { (use: $0, world: world) } } ?? []
         }
@@ -314,6 +318,7 @@ public enum Pipeline {
             diagnostics: diagnostics, uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations,
             contract: contract, inputs: input.scripts + input.pages + input.swift + lintedModules, suppressions: suppressions,
             placeholderBindings: nativeFacts.placeholderBindings)
+        report.payloadChecks = payloads.statuses
         // tree-sitter reads `await` as the operator wherever it can. A script that WebKit's parser
         // accepts as a classic script and refuses inside an async function uses `await` as a name
         // (`var await`, `f(await)`): it has no top-level await. When both read it (`await (x)`,

@@ -26,6 +26,9 @@ public struct Report: Sendable {
     /// What each script's top level declares, and whether it is strict
     /// (`JavaScriptFacts.topLevel`), by path: the build keeps these globals when it wraps a script.
     var topLevels: [String: TopLevelBindings] = [:]
+    /// For each handler that scripts post to and native code registers by hand: whether its
+    /// payloads were checked against what the receiver reads (`NativePayloadChecker`).
+    var payloadChecks: [String: NativePayloadChecker.Status] = [:]
 
     /// Adds findings of later stages, applying the suppressions and keeping the order.
     mutating func add(_ more: [Diagnostic]) {

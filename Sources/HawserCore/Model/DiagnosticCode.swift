@@ -25,12 +25,14 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case duplicateGlobal = "duplicate-global"
     case unreachableScriptFunction = "unreachable-script-function"
     case unknownScriptFunction = "unknown-script-function"
+    case missingPayloadKey = "missing-payload-key"
+    case payloadKindMismatch = "payload-kind-mismatch"
 
     public var defaultSeverity: Severity {
         switch self {
         case .syntaxError, .unregisteredHandler, .unknownHandlerMethod, .replyExpected, .kindConflict, .invalidMetadata, .invalidSchema,
              .payloadMismatch, .worldMismatch, .unreadableFile, .unresolvedImport, .moduleError, .notAClassicScript,
-             .unsupportedTypeScript, .duplicateGlobal:
+             .unsupportedTypeScript, .duplicateGlobal, .missingPayloadKey, .payloadKindMismatch:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
              .duplicateRegistration, .payloadConflict, .ignoredMetadata, .unreachableScriptFunction, .unknownScriptFunction:
@@ -77,6 +79,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .duplicateGlobal: return "Two user scripts injected as written into one content world declare the same top-level name, one of them with let, const or class: WebKit rejects the second script with a SyntaxError, so none of it runs."
         case .notAClassicScript: return "An emitted script would not parse as the classic script WebKit injects (module syntax or a syntax error left in it)."
         case .unreachableScriptFunction: return "Native code evaluates a call of a function that the scripts define only where the page cannot reach it: inside a function, in a block, or at a module's top level."
+        case .missingPayloadKey: return "A script posts to a hand-written handler without a key that its Swift receiver requires (a guard let or a force cast on the way in), and no post sends it."
+        case .payloadKindMismatch: return "Every post to a hand-written handler sends a key (or the body) as a kind that the Swift receiver's cast never accepts."
         case .unknownScriptFunction: return "Native code evaluates a call of a function that no script defines, and whose name is a near miss of one the page can reach."
         }
     }

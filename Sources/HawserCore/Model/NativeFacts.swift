@@ -19,8 +19,14 @@ struct HandlerRegistration: Hashable, Sendable, Codable {
     /// Declared by the config's `registered` key, at its position in the config: a name the app
     /// registers in a way no static reading sees. Never `unused-handler`.
     var isDeclared: Bool
+    /// The types whose `userContentController(_:didReceive:)` may receive its messages, most
+    /// likely first: the class of `self` for `add(self, …)`, `X` for `add(X(), …)`, then the
+    /// class of a `self` passed to that initializer (a weak proxy that forwards to it). Empty
+    /// when the handler object's type is not written at the call.
+    var receiverTypes: [String] = []
 
-    init(name: String, location: SourceLocation, reply: Bool, world: String?, scope: String?, isPattern: Bool = false, isDeclared: Bool = false) {
+    init(name: String, location: SourceLocation, reply: Bool, world: String?, scope: String?, isPattern: Bool = false, isDeclared: Bool = false, receiverTypes: [String] = []) {
+        self.receiverTypes = receiverTypes
         self.name = name
         self.location = location
         self.reply = reply
@@ -109,6 +115,8 @@ struct NativeFacts: Sendable, Codable {
     var placeholderBindings: [PlaceholderBinding] = []
     /// JavaScript held in native string literals, for the JavaScript front end.
     var embeddedScripts: [EmbeddedScript] = []
+    /// The hand-written `didReceive` methods and what they read from the message body.
+    var receivers: [MessageReceiver] = []
 
     init(registrations: [HandlerRegistration] = [], dispatchNames: [DispatchName] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = []) {
         self.registrations = registrations
@@ -138,6 +146,7 @@ extension NativeFacts {
         }
         placeholderBindings.sort { ($0.location, $0.key) < ($1.location, $1.key) }
         embeddedScripts.sort { $0.start < $1.start }
+        receivers.sort { $0.location < $1.location }
     }
 
     /// The facts of several native front ends (Swift, Objective-C) as one, sorted.
@@ -150,6 +159,7 @@ extension NativeFacts {
             merged.suppressions += part.suppressions
             merged.placeholderBindings += part.placeholderBindings
             merged.embeddedScripts += part.embeddedScripts
+            merged.receivers += part.receivers
         }
         merged.sort()
         return merged

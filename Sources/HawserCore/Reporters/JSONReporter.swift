@@ -4,7 +4,9 @@ enum JSONReporter {
         var members: [(String, JSON)] = [
             ("version", .int(1)),
             ("diagnostics", .array(report.diagnostics.map(diagnostic))),
-            ("handlers", .array(report.handlers.map { handler($0, contract: report.contract.handler(named: $0.name)) })),
+            ("handlers", .array(report.handlers.map {
+                handler($0, contract: report.contract.handler(named: $0.name), payloadCheck: report.payloadChecks[$0.name])
+            })),
         ]
         // Only when there are some, so that reports of projects without templates stay as they were.
         if !report.templatedUses.isEmpty {
@@ -53,8 +55,8 @@ enum JSONReporter {
         ])
     }
 
-    static func handler(_ h: HandlerSummary, contract: ContractHandler?) -> JSON {
-        .object([
+    static func handler(_ h: HandlerSummary, contract: ContractHandler?, payloadCheck: NativePayloadChecker.Status? = nil) -> JSON {
+        var members: [(String, JSON)] = [
             ("name", .string(h.name)),
             ("kind", .optional(contract?.kind.rawValue)),
             ("transport", .optional(contract?.transport?.rawValue)),
@@ -71,6 +73,13 @@ enum JSONReporter {
                 if registration.isDeclared { fields.append(("declared", .bool(true))) }
                 return .object(fields)
             })),
-        ])
+        ]
+        // Only on handlers that scripts post to and native code registers by hand.
+        if let payloadCheck {
+            var check: [(String, JSON)] = [("status", .string(payloadCheck.name))]
+            if let reason = payloadCheck.reason { check.append(("reason", .string(reason))) }
+            members.append(("payloadCheck", .object(check)))
+        }
+        return .object(members)
     }
 }

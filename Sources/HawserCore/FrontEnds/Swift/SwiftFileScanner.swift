@@ -23,6 +23,8 @@ struct SwiftFileScanner {
         var world: String?
         var scope: String?
         var context: SwiftContext
+        /// `HandlerRegistration.receiverTypes`.
+        var receiverTypes: [String] = []
     }
 
     /// Frames and pending declarations keep their declarations boxed (`indirect`): the walk
@@ -962,7 +964,29 @@ struct SwiftFileScanner {
         uses.append(RegistrationUse(
             file: file, nameTokens: list.tokens(nameRange), nameText: sourceText(nameRange),
             location: SourceLocation(file: file, line: Int(first.line), column: Int(first.column)),
-            reply: reply, world: world, scope: context.straightLine.map { $0 + "|" + receiverText(before: i) }, context: context))
+            reply: reply, world: world, scope: context.straightLine.map { $0 + "|" + receiverText(before: i) }, context: context,
+            receiverTypes: receiverTypes(of: arguments[0].tokens)))
+    }
+
+    /// The types whose `didReceive` may get the messages of the handler object written in
+    /// `span`: `self` is the enclosing type; `X()` or `X.Y(…)` is `X.Y`, then the enclosing type
+    /// when `self` is one of its arguments (a weak proxy: `LeakAvoider(delegate: self)`).
+    private func receiverTypes(of span: Range<Int>) -> [String] {
+        let own = typePath.joined(separator: ".")
+        if span.count == 1, isSelf(at: span.lowerBound) { return own.isEmpty ? [] : [own] }
+        var j = span.lowerBound
+        var path: [String] = []
+        while j < span.upperBound, tokens[j].kind == .identifier, !isSelf(at: j) {
+            path.append(identifier(at: j))
+            guard j + 1 < span.upperBound, tokens[j + 1].is(.dot) else { j += 1; break }
+            j += 2
+        }
+        guard !path.isEmpty, j < span.upperBound, tokens[j].is(.leftParen), let first = path.first?.first, first.isUppercase,
+              skipBalanced(from: j) == span.upperBound else { return [] }
+        var types = [path.joined(separator: ".")]
+        let passesSelf = splitArguments(from: j).contains { $0.tokens.count == 1 && isSelf(at: $0.tokens.lowerBound) }
+        if passesSelf, !own.isEmpty { types.append(own) }
+        return types
     }
 
     private struct Argument {

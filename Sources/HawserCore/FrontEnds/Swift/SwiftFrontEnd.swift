@@ -11,8 +11,14 @@ enum SwiftFrontEnd {
         var uses: [SwiftFileScanner.RegistrationUse] = []
         var facts = NativeFacts()
         var scanners: [SwiftFileScanner] = []
+        var receivers: [(file: Int, list: SwiftTokenList, found: [SwiftMessageReceivers.Found])] = []
         for (number, file) in files.enumerated() {
             let tokens = SwiftLexer.tokenList(file.bytes)
+            if SwiftMessageReceivers.mayHoldReceivers(tokens) {
+                var finder = SwiftMessageReceivers(file: file.path, list: tokens)
+                let found = finder.find()
+                if !found.isEmpty { receivers.append((number, tokens, found)) }
+            }
             facts.suppressions += suppressions(in: tokens, file: file.path)
             var scanner = SwiftFileScanner(file: file, tokens: tokens, index: number)
             scanner.scan(into: &index)
@@ -26,6 +32,9 @@ enum SwiftFrontEnd {
             facts.embeddedScripts += embeddedScripts(
                 scanner, file: files[number], resolver: resolver, evaluatedElsewhere: evaluated[number] ?? [:])
             facts.placeholderBindings += placeholderBindings(scanner, resolver: resolver, forms: placeholders)
+        }
+        for (number, list, found) in receivers {
+            facts.receivers += found.map { resolve($0, file: number, list: list, resolver: resolver) }
         }
         for use in uses {
             let result = resolver.resolve(use.nameTokens, context: use.context)
@@ -44,7 +53,7 @@ enum SwiftFrontEnd {
                 let scope = origin.map { use.context.straightLine == use.context.function ? $0.scope : nil } ?? use.scope
                 let registration = HandlerRegistration(
                     name: name, location: origin?.location ?? use.location, reply: use.reply, world: use.world,
-                    scope: result.filtered ? nil : scope, isPattern: isPattern)
+                    scope: result.filtered ? nil : scope, isPattern: isPattern, receiverTypes: use.receiverTypes)
                 if seen.insert(registration).inserted { facts.registrations.append(registration) }
             }
             if resolved == 0 || !result.failures.isEmpty {
@@ -57,6 +66,40 @@ enum SwiftFrontEnd {
         }
         facts.sort()
         return facts
+    }
+
+    /// A receiver with the names it dispatches on and the keys it reads resolved: a name or key
+    /// that is not one string makes its branch unpairable (no names) or drops the read.
+    private static func resolve(
+        _ found: SwiftMessageReceivers.Found, file: Int, list: SwiftTokenList, resolver: SwiftNameResolver
+    ) -> MessageReceiver {
+        let context = SwiftContext(file: file, typePath: found.type, function: nil, straightLine: nil, bindings: [])
+        func string(_ span: Range<Int>) -> String? {
+            if span.count == 1, let value = list.stringValue(list.code[span.lowerBound]) { return value }
+            let result = resolver.resolve(list.tokens(span), context: context)
+            guard result.failures.isEmpty, result.values.count == 1, case .string(let value, _) = result.values[0] else { return nil }
+            return value
+        }
+        let branches = found.branches.map { branch -> MessageReceiver.Branch in
+            var names: [String]?
+            if let labels = branch.labels {
+                let resolved = labels.map { $0.flatMap(string) }
+                names = resolved.contains(nil) ? [] : resolved.compactMap { $0 }
+            }
+            let reads = branch.reads.compactMap { read -> BodyRead? in
+                var key: String?
+                switch read.key {
+                case nil: key = nil
+                case .literal(let value)?: key = value
+                case .tokens(let span)?:
+                    guard let value = string(span) else { return nil }
+                    key = value
+                }
+                return BodyRead(key: key, kind: read.kind, required: read.required, typeText: read.typeText, location: read.location)
+            }
+            return MessageReceiver.Branch(names: names, reads: reads, escapes: branch.escapes)
+        }
+        return MessageReceiver(type: found.type.joined(separator: "."), location: found.location, branches: branches, forwards: found.forwards)
     }
 
     /// The JavaScript in the file's string literals that mention `messageHandlers`, with each

@@ -1,0 +1,575 @@
+/// Finds the hand-written `userContentController(_:didReceive:)` methods of one Swift file and
+/// what they read from `message.body`: the native half of the payload check that needs no
+/// config. A token walk over the method bodies only; names the receiver dispatches on and keys
+/// held in constants come back as token ranges for `SwiftFrontEnd` to resolve across files.
+///
+/// What is read, and how sure the reading is:
+/// - the body cast to a dictionary (`message.body as? [String: Any]`, `as! NSDictionary`,
+///   through `let body = message.body`), then subscripts of it with casts
+///   (`dict["filePath"] as? String`), or the body cast to anything else (`message.body as? String`);
+/// - a read is *required* when the message is dropped (or the app traps) without it: a
+///   `let … = …` clause of a `guard` at the top level of the code that receives the message, or
+///   of the `if message.name == …` that dispatches to it, or a force cast there; and only while
+///   no earlier statement of that code can leave it (a `return` in an `if` before the `guard`
+///   means some messages never reach it);
+/// - reads deeper in that code (in an `if` on a payload field, a closure, a loop) are not
+///   recorded at all: they may be for some messages only;
+/// - the body passed anywhere else (a helper, `JSONSerialization`) marks the branch as escaping.
+struct SwiftMessageReceivers {
+    /// A receiver with names and keys still as tokens.
+    struct Found {
+        var type: [String]
+        var location: SourceLocation
+        var branches: [FoundBranch]
+        var forwards: Bool
+    }
+
+    struct FoundBranch {
+        /// Token ranges of the names dispatched on; nil outside every dispatch; a nil element
+        /// for a pattern that is not a plain expression (`default`, `where`, `let`).
+        var labels: [Range<Int>?]?
+        var reads: [FoundRead] = []
+        var escapes = false
+    }
+
+    struct FoundRead {
+        /// A string literal's value, or the tokens of the key expression (a constant).
+        var key: Key?
+        var kind: BodyValueKind?
+        var required: Bool
+        var typeText: String
+        var location: SourceLocation
+
+        enum Key { case literal(String), tokens(Range<Int>) }
+    }
+
+    let file: String
+    let list: SwiftTokenList
+    let tokens: [SwiftCompactToken]
+    /// For each `{`, the index of its `}` (or `tokens.count` when unclosed).
+    private var closing: [Int: Int] = [:]
+
+    init(file: String, list: SwiftTokenList) {
+        self.file = file
+        self.list = list
+        self.tokens = list.code
+    }
+
+    /// Whether the file can hold a receiver: it names `didReceive` somewhere.
+    static func mayHoldReceivers(_ list: SwiftTokenList) -> Bool {
+        list.code.contains { $0.kind == .identifier && list.spells($0, "didReceive") }
+    }
+
+    mutating func find() -> [Found] {
+        var stack: [Int] = []
+        for (i, token) in tokens.enumerated() {
+            if token.is(.leftBrace) { stack.append(i) }
+            if token.is(.rightBrace), let open = stack.popLast() { closing[open] = i }
+        }
+        for open in stack { closing[open] = tokens.count }
+
+        var found: [Found] = []
+        // The type declarations around the walk: (the `{` that opens its body, its path).
+        var types: [(open: Int, path: [String])] = []
+        var pendingType: [String]?
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            while let last = types.last, (closing[last.open] ?? tokens.count) < i { types.removeLast() }
+            if token.is(.leftBrace), let path = pendingType {
+                types.append((i, path))
+                pendingType = nil
+            } else if token.is(.struct) || token.is(.class) || token.is(.enum) || token.is(.actor) || token.is(.extension),
+                      i == 0 || !tokens[i - 1].is(.dot), let path = typeName(after: i) {
+                // An extension names its type from the top (`extension Outer.Inner`); a nested
+                // declaration is inside the enclosing type.
+                pendingType = token.is(.extension) ? path : (types.last?.path ?? []) + path
+            } else if token.is(.func), i + 2 < tokens.count, tokens[i + 1].kind == .identifier,
+                      list.spells(tokens[i + 1], "userContentController"), tokens[i + 2].is(.leftParen),
+                      let receiver = receiver(at: i, typePath: types.last?.path ?? []) {
+                found.append(receiver)
+            }
+            i += 1
+        }
+        return found
+    }
+
+    /// The dotted name after `struct`/`class`/`enum`/`actor`/`extension` at `i`; nil for
+    /// `class func`, `class var` and the like.
+    private func typeName(after i: Int) -> [String]? {
+        var j = i + 1
+        var path: [String] = []
+        while j < tokens.count, tokens[j].kind == .identifier {
+            switch tokens[j].word {
+            case .func, .var, .let, .static, .private, .fileprivate, .internal, .public, .open, .final, .override, .`init`, .subscript:
+                return path.isEmpty ? nil : path
+            default: break
+            }
+            path.append(list.identifier(tokens[j]))
+            guard j + 1 < tokens.count, tokens[j + 1].is(.dot) else { break }
+            j += 2
+        }
+        return path.isEmpty ? nil : path
+    }
+
+    // MARK: - One method
+
+    /// The method `func userContentController(… didReceive m: …)` declared at `i`.
+    private func receiver(at i: Int, typePath: [String]) -> Found? {
+        guard !typePath.isEmpty else { return nil }
+        let open = i + 2
+        let close = skipBalanced(from: open) - 1
+        guard close < tokens.count else { return nil }
+        var message: String?
+        var j = open + 1
+        while j + 2 <= close {
+            if tokens[j].kind == .identifier, list.spells(tokens[j], "didReceive"), tokens[j + 1].kind == .identifier,
+               tokens[j + 2].is(.colon) {
+                message = list.identifier(tokens[j + 1])
+            }
+            j += 1
+        }
+        guard let message else { return nil }
+        // The body: the first `{` after the parameters, before anything that ends a declaration.
+        var b = close + 1
+        while b < tokens.count, !tokens[b].is(.leftBrace) {
+            if tokens[b].is(.rightBrace) || tokens[b].is(.func) || tokens[b].is(.semicolon) { return nil }
+            b += 1
+        }
+        guard b < tokens.count, let end = closing[b] else { return nil }
+        let name = tokens[i + 1]
+        var reader = BodyReader(scanner: self, message: message, open: b, close: end)
+        let forwards = ((b + 1)..<max(b + 1, end - 1)).contains { k in
+            tokens[k].is(.dot) && spells(k + 1, "userContentController") && k + 2 < end && tokens[k + 2].is(.leftParen)
+        }
+        return Found(
+            type: typePath, location: SourceLocation(file: file, line: Int(name.line), column: Int(name.column)),
+            branches: reader.read(), forwards: forwards)
+    }
+
+    // MARK: - Helpers shared with the reader
+
+    func skipBalanced(from open: Int) -> Int {
+        var nesting = 0
+        var j = open
+        while j < tokens.count {
+            if tokens[j].is(.leftParen) || tokens[j].is(.leftBracket) { nesting += 1 }
+            if tokens[j].is(.rightParen) || tokens[j].is(.rightBracket) {
+                nesting -= 1
+                if nesting == 0 { return j + 1 }
+            }
+            j += 1
+        }
+        return j
+    }
+
+    func closingBrace(of open: Int) -> Int { closing[open] ?? tokens.count }
+
+    func location(_ j: Int) -> SourceLocation {
+        SourceLocation(file: file, line: Int(tokens[j].line), column: Int(tokens[j].column))
+    }
+
+    func spells(_ j: Int, _ text: StaticString) -> Bool { j < tokens.count && list.spells(tokens[j], text) }
+
+    func isIdentifier(_ j: Int, _ name: String) -> Bool {
+        j >= 0 && j < tokens.count && tokens[j].kind == .identifier && list.identifier(tokens[j]) == name
+    }
+
+    func text(_ span: Range<Int>) -> String {
+        guard !span.isEmpty else { return "" }
+        return String(decoding: list.bytes[Int(tokens[span.lowerBound].start)..<Int(tokens[span.upperBound - 1].end)], as: UTF8.self)
+    }
+
+    /// The kind of the type written at `t`, and the index after it. A dictionary's value kind
+    /// too (`[String: String]` reads strings).
+    func type(at t: Int) -> (kind: BodyValueKind?, value: BodyValueKind?, end: Int)? {
+        guard t < tokens.count else { return nil }
+        if tokens[t].is(.leftBracket) {
+            let end = skipBalanced(from: t)
+            var colon: Int?
+            var depth = 0
+            for k in (t + 1)..<max(t + 1, end - 1) {
+                if tokens[k].is(.leftBracket) || tokens[k].is(.leftParen) || tokens[k].is(.less) { depth += 1 }
+                if tokens[k].is(.rightBracket) || tokens[k].is(.rightParen) || tokens[k].is(.greater) { depth -= 1 }
+                if depth == 0, tokens[k].is(.colon) { colon = k; break }
+            }
+            if let colon { return (.object, type(at: colon + 1)?.kind, end) }
+            return (.array, nil, end)
+        }
+        guard tokens[t].kind == .identifier else { return nil }
+        var end = t + 1
+        if end < tokens.count, tokens[end].is(.less) {
+            var depth = 0
+            while end < tokens.count {
+                if tokens[end].is(.less) { depth += 1 }
+                if tokens[end].is(.greater) { depth -= 1; if depth == 0 { end += 1; break } }
+                end += 1
+            }
+        }
+        let name = list.identifier(tokens[t])
+        switch name {
+        case "String", "NSString", "Substring", "NSMutableString":
+            return (.string, nil, end)
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+             "Double", "Float", "CGFloat", "NSNumber", "Bool", "TimeInterval":
+            return (.number, nil, end)
+        case "NSDictionary", "NSMutableDictionary", "Dictionary":
+            return (.object, nil, end)
+        case "NSArray", "NSMutableArray", "Array":
+            return (.array, nil, end)
+        default:
+            return (nil, nil, end)
+        }
+    }
+}
+
+/// Reads one `didReceive` body.
+private struct BodyReader {
+    let scanner: SwiftMessageReceivers
+    let message: String
+    let open: Int
+    let close: Int
+    private var tokens: [SwiftCompactToken] { scanner.tokens }
+
+    /// A stretch of the method that receives some names: from `start` to `end` (exclusive),
+    /// its top-level statements at brace depth `depth`; `condition` is the dispatching `if`'s
+    /// condition, whose clauses are required.
+    private struct Region {
+        var start: Int
+        var end: Int
+        var depth: Int
+        var labels: [Range<Int>?]?
+        var condition: Range<Int>?
+        var branch = SwiftMessageReceivers.FoundBranch(labels: nil)
+        var exited = false
+    }
+
+    private var regions: [Region] = []
+    /// Brace depth of each token, relative to the method body (its statements are at 1).
+    private var depth: [Int] = []
+    /// The `{` of each `guard … else` block.
+    private var guardElse: Set<Int> = []
+    /// Each `guard` at `i`: its `else`.
+    private var guardEnds: [Int: Int] = [:]
+
+    init(scanner: SwiftMessageReceivers, message: String, open: Int, close: Int) {
+        self.scanner = scanner
+        self.message = message
+        self.open = open
+        self.close = close
+    }
+
+    mutating func read() -> [SwiftMessageReceivers.FoundBranch] {
+        depth = Array(repeating: 0, count: close - open + 1)
+        var d = 0
+        for j in open...close where j < tokens.count {
+            if tokens[j].is(.rightBrace) { d -= 1 }
+            depth[j - open] = d
+            if tokens[j].is(.leftBrace) { d += 1 }
+        }
+        for j in (open + 1)..<close where tokens[j].is(.guard) {
+            if let e = elseOfGuard(at: j) {
+                guardEnds[j] = e
+                if e + 1 < close, tokens[e + 1].is(.leftBrace) { guardElse.insert(e + 1) }
+            }
+        }
+        regions = [Region(start: open + 1, end: close, depth: 1, labels: nil)]
+        findDispatch()
+        readBodies()
+        return regions.map { region in
+            var branch = region.branch
+            branch.labels = region.labels
+            return branch
+        }
+    }
+
+    private func depthAt(_ j: Int) -> Int { depth[j - open] }
+
+    /// The `else` of the `guard` at `j`: the first at its depth, outside brackets.
+    private func elseOfGuard(at j: Int) -> Int? {
+        var nesting = 0
+        var k = j + 1
+        while k < close {
+            let t = tokens[k]
+            if t.is(.leftParen) || t.is(.leftBracket) { nesting += 1 }
+            if t.is(.rightParen) || t.is(.rightBracket) { nesting -= 1 }
+            if t.is(.leftBrace) { k = scanner.closingBrace(of: k) + 1; continue }
+            if t.is(.rightBrace) { return nil }
+            if nesting == 0, t.is(.else) { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    private func isMessageName(_ j: Int) -> Bool {
+        j + 2 < close && scanner.isIdentifier(j, message) && tokens[j + 1].is(.dot) && tokens[j + 2].is(.name)
+    }
+
+    // MARK: Dispatch
+
+    private mutating func findDispatch() {
+        var j = open + 1
+        while j < close {
+            defer { j += 1 }
+            guard isMessageName(j) else { continue }
+            if tokens[j - 1].is(.switch), j + 3 < close, tokens[j + 3].is(.leftBrace) {
+                switchRegions(open: j + 3)
+            } else if j + 3 < close, tokens[j + 3].is(.equalEqual) {
+                comparison(name: j, value: j + 4)
+            }
+        }
+    }
+
+    /// Each `case` of the switch whose `{` is at `brace`.
+    private mutating func switchRegions(open brace: Int) {
+        let end = scanner.closingBrace(of: brace)
+        let caseDepth = depthAt(brace) + 1
+        var starts: [Int] = []
+        for k in (brace + 1)..<end where depthAt(k) == caseDepth && (tokens[k].is(.case) || tokens[k].is(.default)) {
+            if tokens[k].is(.case), k > 0, tokens[k - 1].is(.if) || tokens[k - 1].is(.guard) || tokens[k - 1].is(.comma) || tokens[k - 1].is(.while) || tokens[k - 1].is(.for) { continue }
+            starts.append(k)
+        }
+        for (n, start) in starts.enumerated() {
+            let stop = n + 1 < starts.count ? starts[n + 1] : end
+            var labels: [Range<Int>?] = []
+            var k = start + 1
+            if tokens[start].is(.default) {
+                labels = [nil]
+            } else {
+                var itemStart = k
+                var nesting = 0
+                while k < stop {
+                    let t = tokens[k]
+                    if t.is(.leftParen) || t.is(.leftBracket) { nesting += 1 }
+                    if t.is(.rightParen) || t.is(.rightBracket) { nesting -= 1 }
+                    if nesting == 0, t.is(.colon) || t.is(.comma) {
+                        labels.append(plainLabel(itemStart..<k))
+                        itemStart = k + 1
+                        if t.is(.colon) { break }
+                    }
+                    k += 1
+                }
+            }
+            regions.append(Region(start: start, end: stop, depth: caseDepth, labels: labels))
+        }
+    }
+
+    /// A case item or compared value that names one value: no `where`, `let`, `..`, `||`.
+    private func plainLabel(_ span: Range<Int>) -> Range<Int>? {
+        guard !span.isEmpty else { return nil }
+        for k in span {
+            let t = tokens[k]
+            if t.is(.where) || t.is(.let) || t.is(.var) || t.is(.is) || t.is(.leftBrace) { return nil }
+            if t.kind == .operatorSymbol, !t.is(.dot) { return nil }
+        }
+        return span
+    }
+
+    /// `if message.name == X {`, `guard message.name == X else`, `if …, message.name == X, … {`.
+    private mutating func comparison(name j: Int, value: Int) {
+        // The value: up to the next top-level `,`, `{` or `else`.
+        var k = value
+        var nesting = 0
+        while k < close {
+            let t = tokens[k]
+            if t.is(.leftParen) || t.is(.leftBracket) { nesting += 1 }
+            if t.is(.rightParen) || t.is(.rightBracket) { nesting -= 1 }
+            if nesting == 0, t.is(.comma) || t.is(.leftBrace) || t.is(.else) { break }
+            if nesting < 0 { return }
+            k += 1
+        }
+        guard let label = plainLabel(value..<k) else { return }
+        // A whole clause of an `if` or `guard` condition.
+        guard tokens[j - 1].is(.if) || tokens[j - 1].is(.guard) || tokens[j - 1].is(.comma) else { return }
+        var s = j - 1
+        nesting = 0
+        while s > open {
+            let t = tokens[s]
+            if t.is(.rightParen) || t.is(.rightBracket) {
+                nesting += 1
+            } else if t.is(.leftParen) || t.is(.leftBracket) {
+                if nesting == 0 { return }
+                nesting -= 1
+            } else if nesting == 0 {
+                if t.is(.if) || t.is(.guard) { break }
+                if t.is(.leftBrace) || t.is(.rightBrace) || t.is(.semicolon) || t.is(.while) || t.is(.case)
+                    || scanner.spells(s, "&&") || scanner.spells(s, "||") { return }
+            }
+            s -= 1
+        }
+        guard s > open else { return }
+        if tokens[s].is(.if) {
+            // The block: the first `{` at the `if`'s depth after the condition.
+            var b = k
+            while b < close, !tokens[b].is(.leftBrace) { b += 1 }
+            guard b < close, depthAt(b) == depthAt(s) else { return }
+            let end = scanner.closingBrace(of: b)
+            regions.append(Region(start: s, end: end, depth: depthAt(s) + 1, labels: [label], condition: (s + 1)..<b))
+        } else if tokens[s].is(.guard), let e = guardEnds[s] {
+            // The rest of the block the guard is in.
+            var end = close
+            var d = 0
+            var m = e
+            while m < close {
+                if tokens[m].is(.leftBrace) { d += 1 }
+                if tokens[m].is(.rightBrace) { if d == 0 { end = m; break }; d -= 1 }
+                m += 1
+            }
+            regions.append(Region(start: s, end: end, depth: depthAt(s), labels: [label], condition: (s + 1)..<e))
+        }
+    }
+
+    /// The innermost region holding `j`.
+    private func region(of j: Int) -> Int {
+        var best = 0
+        for (n, r) in regions.enumerated() where r.start <= j && j < r.end {
+            if r.end - r.start <= regions[best].end - regions[best].start { best = n }
+        }
+        return best
+    }
+
+    // MARK: Reads
+
+    private mutating func readBodies() {
+        var dictionaries: [String: BodyValueKind?] = [:]
+        var bodies: Set<String> = []
+        var braces: [Int] = []
+        var j = open + 1
+        while j < close {
+            let t = tokens[j]
+            if t.is(.leftBrace) { braces.append(j) }
+            if t.is(.rightBrace) { _ = braces.popLast() }
+            if t.is(.return) || t.is(.throw) || scanner.spells(j, "break") || scanner.spells(j, "continue") {
+                // A way out of the code around it before its end, unless it is a guard's own.
+                if !(braces.last.map { guardElse.contains($0) } ?? false) {
+                    for n in regions.indices where regions[n].start <= j && j < regions[n].end && depthAt(j) > regions[n].depth {
+                        regions[n].exited = true
+                    }
+                }
+            }
+            // `message.body` or an alias of it.
+            var bodyEnd: Int?
+            if scanner.isIdentifier(j, message), j + 2 < close, tokens[j + 1].is(.dot), scanner.spells(j + 2, "body"),
+               !(j > 0 && tokens[j - 1].is(.dot)) {
+                bodyEnd = j + 3
+            } else if t.kind == .identifier, bodies.contains(scanner.list.identifier(t)), !tokens[j - 1].is(.dot) {
+                bodyEnd = j + 1
+            }
+            if bodyEnd == nil, scanner.isIdentifier(j, message), !(j + 1 < close && tokens[j + 1].is(.dot)), !tokens[j - 1].is(.dot) {
+                // The message itself handed on (`delegate?.didReceive(message)`).
+                regions[region(of: j)].branch.escapes = true
+            }
+            if let e = bodyEnd {
+                j = body(at: j, end: e, dictionaries: &dictionaries, bodies: &bodies)
+                continue
+            }
+            if t.kind == .identifier, j + 1 < close, tokens[j + 1].is(.leftBracket), !tokens[j - 1].is(.dot),
+               let value = dictionaries[scanner.list.identifier(t)] {
+                j = subscriptRead(at: j + 1, start: j, valueKind: value)
+                continue
+            }
+            j += 1
+        }
+    }
+
+    /// `message.body` from `j` to `e`: a cast, an alias, or an escape. Returns where to go on.
+    private mutating func body(
+        at j: Int, end e: Int, dictionaries: inout [String: BodyValueKind?], bodies: inout Set<String>
+    ) -> Int {
+        let n = region(of: j)
+        let bound = boundName(before: j)
+        if e + 1 < close, tokens[e].is(.as), tokens[e + 1].is(.question) || tokens[e + 1].is(.bang),
+           let type = scanner.type(at: e + 2) {
+            let force = tokens[e + 1].is(.bang)
+            let typeText = scanner.text((e + 2)..<type.end)
+            if type.kind == .object, let bound {
+                dictionaries[bound] = .some(type.value)
+            } else if type.kind == .object, tokens[j - 1].is(.leftParen), type.end + 2 < close, tokens[type.end].is(.rightParen),
+                      tokens[type.end + 1].is(.question) || tokens[type.end + 1].is(.bang), tokens[type.end + 2].is(.leftBracket) {
+                // `(message.body as? [String: Any])?["key"]`
+                return subscriptRead(at: type.end + 2, start: j - 1, valueKind: type.value)
+            }
+            record(SwiftMessageReceivers.FoundRead(
+                key: nil, kind: type.kind, required: isRequired(j, force: force, clauseEnd: type.end, isLetClause: bound != nil, region: n),
+                typeText: typeText, location: scanner.location(e - 1)), at: j, region: n)
+            return type.end
+        }
+        if let bound, e < close, tokens[e].is(.comma) || tokens[e].is(.semicolon) || tokens[e].isFirstOnLine || tokens[e].is(.rightBrace) {
+            bodies.insert(bound)
+            return e
+        }
+        regions[n].branch.escapes = true
+        return e
+    }
+
+    /// `NAME[KEY]` with `[` at `b` (the expression starting at `start`), and what follows it.
+    private mutating func subscriptRead(at b: Int, start: Int, valueKind: BodyValueKind?) -> Int {
+        let end = scanner.skipBalanced(from: b)
+        guard end <= close, end - b >= 3 else { return b + 1 }
+        let keySpan = (b + 1)..<(end - 1)
+        let key: SwiftMessageReceivers.FoundRead.Key
+        if keySpan.count == 1, let value = scanner.list.stringValue(tokens[keySpan.lowerBound]) {
+            key = .literal(value)
+        } else {
+            key = .tokens(keySpan)
+        }
+        let n = region(of: start)
+        var kind = valueKind
+        var typeText = ""
+        var force = false
+        var after = end
+        if after + 1 < close, tokens[after].is(.as), tokens[after + 1].is(.question) || tokens[after + 1].is(.bang),
+           let type = scanner.type(at: after + 2) {
+            force = tokens[after + 1].is(.bang)
+            kind = type.kind
+            typeText = scanner.text((after + 2)..<type.end)
+            after = type.end
+        } else if after < close, tokens[after].is(.bang) {
+            force = true
+            after += 1
+        }
+        let defaulted = after < close && scanner.spells(after, "??")
+        let bound = boundName(before: start)
+        record(SwiftMessageReceivers.FoundRead(
+            key: key, kind: kind,
+            required: !defaulted && isRequired(start, force: force, clauseEnd: after, isLetClause: bound != nil, region: n),
+            typeText: typeText, location: scanner.location(keySpan.lowerBound)), at: start, region: n)
+        return after
+    }
+
+    /// The name that `let NAME = ` / `var NAME = ` right before `j` binds.
+    private func boundName(before j: Int) -> String? {
+        guard j >= 3, tokens[j - 1].is(.assign), tokens[j - 2].kind == .identifier,
+              tokens[j - 3].is(.let) || tokens[j - 3].is(.var) else { return nil }
+        return scanner.list.identifier(tokens[j - 2])
+    }
+
+    /// Whether a read at `j` (a `let` clause's whole initializer when `isLetClause`, up to
+    /// `clauseEnd`) stops the message when it fails.
+    private func isRequired(_ j: Int, force: Bool, clauseEnd: Int, isLetClause: Bool, region n: Int) -> Bool {
+        let r = regions[n]
+        if let condition = r.condition, condition.contains(j) {
+            return force || (isLetClause && endsClause(clauseEnd))
+        }
+        guard depthAt(j) == r.depth, !r.exited else { return false }
+        if force { return true }
+        guard isLetClause, endsClause(clauseEnd) else { return false }
+        // A clause of a guard at the region's top level.
+        return guardEnds.contains { guardAt, elseAt in
+            guardAt >= r.start && guardAt < j && j < elseAt && depthAt(guardAt) == r.depth
+        }
+    }
+
+    /// Whether a clause ends at `k`: a `,`, `else` or `{` follows.
+    private func endsClause(_ k: Int) -> Bool {
+        k < close && (tokens[k].is(.comma) || tokens[k].is(.else) || tokens[k].is(.leftBrace))
+    }
+
+    /// Keeps a read if it is at the top level of its region (or in its condition).
+    private mutating func record(_ read: SwiftMessageReceivers.FoundRead, at j: Int, region n: Int) {
+        let r = regions[n]
+        let inCondition = r.condition?.contains(j) ?? false
+        guard inCondition || depthAt(j) == r.depth else { return }
+        regions[n].branch.reads.append(read)
+    }
+}

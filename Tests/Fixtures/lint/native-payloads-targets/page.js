@@ -1,0 +1,1 @@
+window.webkit.messageHandlers.open.postMessage({href: "https://example.com"});

@@ -1,0 +1,12 @@
+const relativeFilePath = "notes.txt";
+window.webkit.messageHandlers.readFile.postMessage({fileName: relativeFilePath});
+window.webkit.messageHandlers.media.postMessage({data: {playing: true}});
+window.webkit.messageHandlers.log.postMessage({text: "hi"});
+window.webkit.messageHandlers.save.postMessage({title: "a", size: 3, extra: true});
+window.webkit.messageHandlers.optional.postMessage({other: 1});
+window.webkit.messageHandlers.action.postMessage({kind: "close"});
+window.webkit.messageHandlers.track.postMessage({event: "open"});
+window.webkit.messageHandlers.forced.postMessage({total: 2});
+window.webkit.messageHandlers.unread.postMessage({x: 1});
+const payload = {name: "n"};
+window.webkit.messageHandlers.variable.postMessage(payload);
