@@ -182,7 +182,9 @@ struct SwiftMessageReceivers {
 
     /// The kind of the type written at `t`, and the index after it. A dictionary's value kind
     /// too (`[String: String]` reads strings).
-    func type(at t: Int) -> (kind: BodyValueKind?, value: BodyValueKind?, end: Int)? {
+    func type(at t: Int, nesting: Int = 0) -> (kind: BodyValueKind?, value: BodyValueKind?, end: Int)? {
+        // (A value type is read one level down, no further: `[String: [String: …]]` nested
+        // without end takes no stack.)
         guard t < tokens.count else { return nil }
         if tokens[t].is(.leftBracket) {
             let end = skipBalanced(from: t)
@@ -193,7 +195,7 @@ struct SwiftMessageReceivers {
                 if tokens[k].is(.rightBracket) || tokens[k].is(.rightParen) || tokens[k].is(.greater) { depth -= 1 }
                 if depth == 0, tokens[k].is(.colon) { colon = k; break }
             }
-            if let colon { return (.object, type(at: colon + 1)?.kind, end) }
+            if let colon { return (.object, nesting < 1 ? type(at: colon + 1, nesting: nesting + 1)?.kind : nil, end) }
             return (.array, nil, end)
         }
         guard tokens[t].kind == .identifier else { return nil }
