@@ -10,13 +10,30 @@ HAWSER := .build/release/hawser
 # hawser here, so it writes the same bytes.
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap' -o -name '*.js' -o -name '*.swift.txt') Package.swift
 
-.PHONY: all build deps demo test sanitize e2e bench fuzz clean
+.PHONY: all build deps build-deps install uninstall demo test sanitize e2e bench fuzz clean
 all: build
 
+# Everything the tests need (node, tsc, esbuild, npm packages), and what building needs.
 deps:
 	@scripts/install-deps.sh
 
-build: deps $(HAWSER)
+# Only what building the tool needs (tree-sitter, JavaScriptCore on Linux, pkg-config).
+build-deps:
+	@scripts/install-deps.sh --build
+
+build: build-deps $(HAWSER)
+
+# The release binary on the PATH: $(DESTDIR)$(PREFIX)/bin/hawser (PREFIX=/usr/local by default).
+# On Linux it links the Swift runtime of the toolchain that built it; add
+# SWIFT_FLAGS=--static-swift-stdlib for a binary that runs where no toolchain is installed.
+PREFIX ?= /usr/local
+install: build
+	@install -d "$(DESTDIR)$(PREFIX)/bin"
+	@install -m 0755 $(HAWSER) "$(DESTDIR)$(PREFIX)/bin/hawser"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/hawser"
+
+uninstall:
+	@rm -f "$(DESTDIR)$(PREFIX)/bin/hawser"
 
 $(HAWSER): $(SOURCES) Sources/TreeSitterJavaScript/grammar/SHA256SUMS
 	@scripts/swift-build.sh -c release --product hawser $(SWIFT_FLAGS)
@@ -40,7 +57,7 @@ e2e: build
 	@xvfb-run -a /usr/bin/python3 Tests/E2E/webkit_e2e.py
 
 # Every performance figure from one run, as a table with ratios (Benchmarks/bench.py; BENCH_SCALE).
-bench: build
+bench: deps build
 	@scripts/swift-build.sh -c release --product hawser-bench $(SWIFT_FLAGS)
 	@python3 Benchmarks/bench.py --scale $(or $(BENCH_SCALE),1)
 

@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
-# Installs what Hawser needs to build and is missing: Debian packages (when root); and checks
-# the committed JavaScript grammar sources. Quiet when everything is already in place.
+# Installs what Hawser needs and is missing: Debian packages (when root); and checks the
+# committed JavaScript grammar sources. Quiet when everything is already in place.
+#
+# Usage: scripts/install-deps.sh [--build]. With --build (`make build`, `make install`), only
+# what building the tool needs: pkg-config, tree-sitter, JavaScriptCore. Without it (`make test`),
+# the test tools too: node, tsc, esbuild and the npm packages the module fixtures use.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+build_only=false
+case "${1:-}" in
+  --build) build_only=true ;;
+  "") ;;
+  *) echo "install-deps: unknown option '$1' (--build, or nothing)" >&2; exit 2 ;;
+esac
 
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
@@ -12,6 +22,7 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if [ "$(uname -s)" != "Darwin" ]; then
   pkg-config --exists javascriptcoregtk-4.1 2>/dev/null || missing+=(libjavascriptcoregtk-4.1-dev)
 fi
+if ! $build_only; then
 # node runs the runtime's tests and checks emitted scripts; Debian's package is called nodejs.
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 # tsc type-checks the generated TypeScript declarations in the tests (skipped without it).
@@ -25,10 +36,15 @@ if [ "$(uname -s)" != "Darwin" ]; then
   dpkg -s node-uuid >/dev/null 2>&1 || [ -f /usr/share/nodejs/uuid/package.json ] || missing+=(node-uuid)
   dpkg -s node-lodash >/dev/null 2>&1 || [ -f /usr/share/nodejs/lodash/package.json ] || missing+=(node-lodash)
 fi
+fi
 
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(uname -s)" = "Darwin" ]; then
-    echo "install-deps: missing ${missing[*]}; run: brew install tree-sitter pkg-config node typescript esbuild" >&2
+    if $build_only; then
+      echo "install-deps: missing ${missing[*]}; run: brew install tree-sitter pkg-config" >&2
+    else
+      echo "install-deps: missing ${missing[*]}; run: brew install tree-sitter pkg-config node typescript esbuild" >&2
+    fi
     exit 1
   fi
   if [ "$(id -u)" != "0" ]; then

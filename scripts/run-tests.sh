@@ -16,6 +16,8 @@ Tests/Grammar/verify-grammar-test.sh
 
 # make build fails on a compile error and never marks a stale binary fresh.
 Tests/Make/build-fails-on-error.sh
+# make install puts the binary at $(DESTDIR)$(PREFIX)/bin, and make uninstall takes it away.
+Tests/Make/install-test.sh
 
 scripts/swift-build.sh --build-tests ${SWIFT_FLAGS:-}
 swift test --skip-build --disable-swift-testing ${SWIFT_FLAGS:-}
