@@ -7,18 +7,10 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cp "$here/Makefile" "$work/"
-cp -R "$here/scripts" "$work/scripts"
-# The committed grammars, so that install-deps' offline check passes here.
-mkdir -p "$work/Sources/TreeSitterJavaScript" "$work/Sources/TreeSitterTypeScript" "$work/Sources/hawser"
-cp -R "$here/Sources/TreeSitterJavaScript/grammar" "$work/Sources/TreeSitterJavaScript/"
-cp -R "$here/Sources/TreeSitterTypeScript/grammar" "$work/Sources/TreeSitterTypeScript/"
-cat >"$work/Package.swift" <<'SWIFT'
-// swift-tools-version:6.0
-import PackageDescription
-let package = Package(name: "Broken", targets: [.executableTarget(name: "hawser")])
-SWIFT
-printf 'let x: Int = "not a number"\nprint(x)\n' >"$work/Sources/hawser/main.swift"
+# shellcheck source=Tests/Make/tiny-package.sh
+source "$here/Tests/Make/tiny-package.sh"
+tiny_package "$work" 'let x: Int = "not a number"
+print(x)'
 
 # A binary from an earlier good build, older than the sources.
 mkdir -p "$work/.build/release"

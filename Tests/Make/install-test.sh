@@ -7,17 +7,9 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cp "$here/Makefile" "$work/"
-cp -R "$here/scripts" "$work/scripts"
-mkdir -p "$work/Sources/TreeSitterJavaScript" "$work/Sources/TreeSitterTypeScript" "$work/Sources/hawser"
-cp -R "$here/Sources/TreeSitterJavaScript/grammar" "$work/Sources/TreeSitterJavaScript/"
-cp -R "$here/Sources/TreeSitterTypeScript/grammar" "$work/Sources/TreeSitterTypeScript/"
-cat >"$work/Package.swift" <<'SWIFT'
-// swift-tools-version:6.0
-import PackageDescription
-let package = Package(name: "Tiny", targets: [.executableTarget(name: "hawser")])
-SWIFT
-printf 'print("hawser installed")\n' >"$work/Sources/hawser/main.swift"
+# shellcheck source=Tests/Make/tiny-package.sh
+source "$here/Tests/Make/tiny-package.sh"
+tiny_package "$work" 'print("hawser installed")'
 
 fail() { echo "install-test: $*" >&2; exit 1; }
 

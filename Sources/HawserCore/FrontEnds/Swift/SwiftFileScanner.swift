@@ -1280,19 +1280,7 @@ struct SwiftFileScanner {
         return tokens[j].is(.dot) || (!tokens[j].isFirstOnLine && (tokens[j].is(.leftParen) || tokens[j].is(.leftBracket)))
     }
 
-    private func skipBalanced(from open: Int) -> Int {
-        var nesting = 0
-        var j = open
-        while j < tokens.count {
-            if tokens[j].is(.leftParen) || tokens[j].is(.leftBracket) { nesting += 1 }
-            if tokens[j].is(.rightParen) || tokens[j].is(.rightBracket) {
-                nesting -= 1
-                if nesting == 0 { return j + 1 }
-            }
-            j += 1
-        }
-        return j
-    }
+    private func skipBalanced(from open: Int) -> Int { list.skipBalanced(from: open) }
 
     /// The source text from the first to the last of the tokens at `span`, whitespace-trimmed.
     private func sourceText(_ span: Range<Int>) -> String {

@@ -149,19 +149,7 @@ struct SwiftMessageReceivers {
 
     // MARK: - Helpers shared with the reader
 
-    func skipBalanced(from open: Int) -> Int {
-        var nesting = 0
-        var j = open
-        while j < tokens.count {
-            if tokens[j].is(.leftParen) || tokens[j].is(.leftBracket) { nesting += 1 }
-            if tokens[j].is(.rightParen) || tokens[j].is(.rightBracket) {
-                nesting -= 1
-                if nesting == 0 { return j + 1 }
-            }
-            j += 1
-        }
-        return j
-    }
+    func skipBalanced(from open: Int) -> Int { list.skipBalanced(from: open) }
 
     func closingBrace(of open: Int) -> Int { closing[open] ?? tokens.count }
 

@@ -93,6 +93,22 @@ struct SwiftTokenList {
         return result
     }
 
+    /// The index after the `)` or `]` that closes the bracket at `open` in `code` (brackets of
+    /// both kinds nest together), or `code.count` when it is never closed.
+    func skipBalanced(from open: Int) -> Int {
+        var nesting = 0
+        var j = open
+        while j < code.count {
+            if code[j].is(.leftParen) || code[j].is(.leftBracket) { nesting += 1 }
+            if code[j].is(.rightParen) || code[j].is(.rightBracket) {
+                nesting -= 1
+                if nesting == 0 { return j + 1 }
+            }
+            j += 1
+        }
+        return j
+    }
+
     /// The number of `#` before a string literal's opening quote.
     private func rawDepth(_ token: SwiftCompactToken) -> Int {
         var depth = 0
