@@ -135,7 +135,8 @@ public enum Pipeline {
             text: input, textDiagnostics: textDiagnostics, cache: cache, modules: modules, native: native, facts: scanned.facts)
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
-            topLevelAwaitFiles: report.topLevelAwaitFiles, topLevels: report.topLevels, modules: modules, sourceMaps: input.config.sourceMaps)
+            topLevelAwaitFiles: report.topLevelAwaitFiles, topLevels: report.topLevels, modules: modules, sourceMaps: input.config.sourceMaps,
+            defaults: input.config.scriptMetadata, injections: native.facts.injections)
         let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
         report.add((input.checksUserScripts ? userScripts.diagnostics : []) + typeDiagnostics)
         if let modules { report.add(modules.graph.diagnostics + modules.diagnostics) }

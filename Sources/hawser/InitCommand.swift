@@ -22,7 +22,7 @@ enum InitCommand: Subcommand {
         hawser.json is never replaced without --force.
 
         """
-    static let exitStatus = "0 written (whatever lint then reports); 2 hawser.json exists (without --force), usage or I/O problem."
+    static let exitStatus = "0 written, or printed with --dry-run (whatever lint then reports); 1 nothing found to propose, nothing written; 2 hawser.json exists (without --force), usage or I/O problem."
 
     /// Folders the survey never walks into, besides hidden ones.
     static let skippedFolders = ProjectInputs.skippedFolders.union(["build"])
@@ -30,10 +30,11 @@ enum InitCommand: Subcommand {
 
     struct Options {
         var force: Bool
+        var dryRun: Bool
     }
 
     static func options(from arguments: ParsedArguments) -> Options {
-        Options(force: arguments.isSet(Option.forceConfig))
+        Options(force: arguments.isSet(Option.forceConfig), dryRun: arguments.isSet(Option.dryRun))
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
@@ -42,27 +43,42 @@ enum InitCommand: Subcommand {
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw UsageError(message: "'\(path)' is a folder") }
-            if !options.force {
-                throw UsageError(message: "\(path) already exists; nothing was changed. Pass --force to replace it, or edit it by hand")
+            if !options.force && !options.dryRun {
+                throw UsageError(message: "\(path) already exists; nothing was changed. Pass --force to replace it, --dry-run to see what init would propose, or edit it by hand")
             }
         }
         let proposal = ProjectSurvey.propose(try survey("."))
         var text = proposal.findings.map { $0 + "\n" }.joined()
-        text += "\nWrote \(path):\n" + proposal.config
-        do {
-            try Data(proposal.config.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw UsageError(message: "cannot write '\(path)': \(error.localizedDescription)")
+        guard proposal.foundAnything else {
+            io.out(text)
+            io.err("hawser: found no script that posts to a message handler or that a WKUserScript injects, and no handler registration, so nothing was written; run init in the app's folder, or write \(path) by hand (Documentation/configuration.md)\n")
+            return .findings
+        }
+        text += (options.dryRun ? "\nWould write \(path):\n" : "\nWrote \(path):\n") + proposal.config
+        if !options.dryRun {
+            do {
+                try Data(proposal.config.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw UsageError(message: "cannot write '\(path)': \(error.localizedDescription)")
+            }
         }
         io.out(text)
 
-        let project = try ProjectInputs.load(CommonOptions(config: path))
+        // Lint with the proposal as written, from memory when nothing is written.
+        let config: HawserConfig
+        do {
+            config = try HawserConfig.parse(Array(proposal.config.utf8), file: path)
+        } catch {
+            throw UsageError(message: "the proposed config does not parse (\(error.description)); please report this")
+        }
+        let project = try ProjectInputs.load(CommonOptions(config: path), parsedConfig: options.dryRun ? (config, path) : nil)
         let report = Pipeline.run(project.input, rendering: false).report
         var lint = "\nhawser lint reports:\n"
         lint += report.diagnostics.isEmpty ? "  nothing\n" : ReportFormat.text.render(report)
         lint += "hawser lint: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription))\n"
+        lint += "\nNext steps:\n" + proposal.nextSteps.enumerated().map { "  \($0.offset + 1). \($0.element)\n" }.joined()
         io.out(lint)
-        io.err("hawser: wrote \(path); edit it, then run 'hawser lint'\n")
+        io.err(options.dryRun ? "hawser: wrote nothing (--dry-run)\n" : "hawser: wrote \(path); edit it, then run 'hawser lint'\n")
         return .success
     }
 

@@ -138,6 +138,10 @@ extension Option {
         "--strict",
         help: "Treat warnings as errors: exit 1 and write nothing.",
         for: [.lint, .build])
+    static let dryRun = Option(
+        "--dry-run",
+        help: "Print the proposed hawser.json and what lint would report with it, without writing anything.",
+        for: [.`init`])
     static let quiet = Option(
         "--quiet", short: "-q",
         help: "Print only diagnostics: no summary line, no notes on the config or the output folder.",
@@ -154,7 +158,7 @@ extension Option {
     /// Every option, in the order the synopses and help list them.
     static let table: [Option] = [
         config, scripts, pages, swift, exclude, directory, cacheDirectory, noCache, outputFolder, outputFile, strippedFile, sourceMaps, check, force, forceOutput,
-        forceConfig, format, strict, quiet, help, version,
+        forceConfig, dryRun, format, strict, quiet, help, version,
     ]
 
     /// The options `command` accepts, in table order.

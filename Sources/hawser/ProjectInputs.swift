@@ -79,7 +79,12 @@ struct ProjectInputs {
     /// would overwrite them; absolute folders inside the current folder are made relative, since
     /// their paths end up in the outputs; and a config found in a parent folder makes the command
     /// run from that folder, so that the output does not depend on where it was started.
-    static func load(_ options: CommonOptions, output: String? = nil, forBuild: Bool = false) throws -> ProjectInputs {
+    ///
+    /// `parsedConfig` is a config held in memory (`hawser init --dry-run`), read as if it were
+    /// the file named, in the current folder.
+    static func load(
+        _ options: CommonOptions, output: String? = nil, forBuild: Bool = false, parsedConfig: (config: HawserConfig, file: String)? = nil
+    ) throws -> ProjectInputs {
         var options = options
         var output = output
         let fileManager = FileManager.default
@@ -90,7 +95,7 @@ struct ProjectInputs {
         var config = HawserConfig()
         var base = "."
         var runsInConfigFolder = false
-        var configPath = options.config ?? findConfig()
+        var configPath = parsedConfig?.file ?? options.config ?? findConfig()
         let configFile = configPath.map(display)
         if forBuild, options.config == nil, let found = configPath, found != configName {
             // Found in a parent folder: run from there. Paths given on the command line are
@@ -106,7 +111,9 @@ struct ProjectInputs {
             configPath = configName
             runsInConfigFolder = true
         }
-        if let configPath {
+        if let parsedConfig {
+            config = parsedConfig.config
+        } else if let configPath {
             let data: [UInt8]
             switch FileSystem.read(configPath) {
             case .success(let bytes): data = bytes
@@ -162,6 +169,7 @@ struct ProjectInputs {
             // A `.json` file that is not a schema is no input, readable or not.
             unreadable: reader.unreadable.filter { !$0.path.lowercased().hasSuffix(".json") || isSchemaFile(SourceFile(path: $0.path, bytes: [])) })
         inputs.files = DiskFiles(outputFolder: outputFolder)
+        inputs.config.scriptMetadata = try scriptMetadata(config.scriptMetadata, base: base, scripts: inputs.scripts)
         return inputs
     }
 
@@ -232,6 +240,25 @@ struct ProjectInputs {
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
         if standardized == current { return "." }
         return standardized.hasPrefix(current + "/") ? String(standardized.dropFirst(current.count + 1)) : path
+    }
+
+    /// `scriptMetadata` keyed by the scripts' display paths instead of paths relative to the
+    /// config's folder. An entry for a file that is not one of the scripts read is a usage error:
+    /// the metadata would silently apply to nothing.
+    static func scriptMetadata(
+        _ entries: [String: HawserConfig.ScriptDefaults], base: String, scripts: [SourceFile]
+    ) throws -> [String: HawserConfig.ScriptDefaults] {
+        guard !entries.isEmpty else { return [:] }
+        let standardized = { (path: String) in URL(fileURLWithPath: absolute(path)).standardizedFileURL.path }
+        let byPath = Dictionary(scripts.map { (standardized($0.path), $0.path) }, uniquingKeysWith: { first, _ in first })
+        var result: [String: HawserConfig.ScriptDefaults] = [:]
+        for (path, defaults) in entries.sorted(by: { $0.key < $1.key }) {
+            guard let display = byPath[standardized(join(base, path))] else {
+                throw UsageError(message: "'scriptMetadata.\(path)': no script of the scripts folders is at this path (paths are relative to the config's folder)")
+            }
+            result[display] = defaults
+        }
+        return result
     }
 
     /// `folder/path`, without a leading "./" when `folder` is ".".

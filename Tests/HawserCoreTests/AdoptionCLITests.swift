@@ -55,7 +55,8 @@ final class AdoptionCLITests: XCTestCase {
               ],
               "placeholders": [
                 "$<NAME>"
-              ]
+              ],
+              "output": "App/Sources/Hawser"
             }
 
             """)
@@ -75,7 +76,9 @@ final class AdoptionCLITests: XCTestCase {
         XCTAssertFalse(out.contains("unused-handler"), out)
         XCTAssertFalse(out.contains("invalid-metadata"), out)
         XCTAssertFalse(out.contains("libraryHandler") || out.contains("fromNodeModules") || out.contains("fromBuild"), out)
-        XCTAssertTrue(out.hasSuffix("(config: hawser.json)\n"), out)
+        XCTAssertTrue(out.contains("(config: hawser.json)\n\nNext steps:\n  1. Read hawser.json"), out)
+        XCTAssertTrue(out.contains("\n  2. Run 'hawser build': it writes App/Sources/Hawser/Bridge.swift"), out)
+        XCTAssertTrue(out.contains("\n  4. Inject the scripts with Bridge.installScripts(into: userContentController).\n"), out)
 
         // The file it wrote is the config lint reads.
         let lint = try hawser(["lint"], in: project)
@@ -88,7 +91,7 @@ final class AdoptionCLITests: XCTestCase {
         let refused = try hawser(["init"], in: project)
         XCTAssertEqual(refused.status, 2)
         XCTAssertEqual(refused.stdout, "")
-        XCTAssertEqual(refused.stderr, "hawser: error: hawser.json already exists; nothing was changed. Pass --force to replace it, or edit it by hand\n")
+        XCTAssertEqual(refused.stderr, "hawser: error: hawser.json already exists; nothing was changed. Pass --force to replace it, --dry-run to see what init would propose, or edit it by hand\n")
         XCTAssertEqual(try project.read("hawser.json"), "{\"scripts\": [\"mine\"]}\n")
 
         let forced = try hawser(["init", "--force"], in: project)
@@ -96,20 +99,155 @@ final class AdoptionCLITests: XCTestCase {
         XCTAssertTrue(try project.read("hawser.json").contains("\"App/Scripts\""))
     }
 
-    func testInitOnAnAppWithoutHandlersStillWritesAValidConfig() throws {
+    func testInitOnAnAppWithoutHandlersWritesNothing() throws {
         let project = try TemporaryProject(["index.js": "console.log(1);\n", "App.swift": "struct App {}\n"])
         let result = try hawser(["init"], in: project)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("  scripts  none: no .js file or page uses window.webkit.messageHandlers\n"), result.stdout)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  scripts  none: no .js file or page uses window.webkit.messageHandlers, and no WKUserScript injects one\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  swift    .: no registration found in 1 native source;"), result.stdout)
-        XCTAssertEqual(try hawser(["lint"], in: project).status, 0)
+        XCTAssertFalse(result.stdout.contains("Wrote"), result.stdout)
+        XCTAssertTrue(result.stderr.hasPrefix("hawser: found no script that posts to a message handler or that a WKUserScript injects, and no handler registration, so nothing was written;"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("hawser.json").path))
+        // An empty folder too.
+        let empty = try hawser(["init"], in: try TemporaryProject())
+        XCTAssertEqual(empty.status, 1, empty.stderr)
+    }
+
+    func testInitDryRunWritesNothingAndShowsTheSameProposal() throws {
+        let project = try app()
+        let dry = try hawser(["init", "--dry-run"], in: project)
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertEqual(dry.stderr, "hawser: wrote nothing (--dry-run)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("hawser.json").path))
+        XCTAssertTrue(dry.stdout.contains("\nWould write hawser.json:\n"), dry.stdout)
+        // The same proposal and the same lint as the run that writes.
+        let wrote = try hawser(["init"], in: project)
+        XCTAssertEqual(dry.stdout.replacingOccurrences(of: "Would write hawser.json", with: "Wrote hawser.json"), wrote.stdout)
+        // With a config there, --dry-run still only prints.
+        let again = try hawser(["init", "--dry-run"], in: project)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stdout, dry.stdout)
+    }
+
+    /// An app that injects its scripts by hand: `WKUserScript`s from bundle resources (one at
+    /// document start in the main frame only, one in another world, one that posts nothing and
+    /// that native code calls into), and a type of its own named `Bridge`.
+    func injectingApp() throws -> TemporaryProject {
+        try TemporaryProject([
+            "App/Sources/Bridge.swift": "public final class Bridge {\n    public init() {}\n}\n",
+            "App/Sources/WebSetup.swift": """
+                #if canImport(WebKit)
+                import WebKit
+
+                final class WebSetup: NSObject, WKScriptMessageHandler {
+                    func install(_ controller: WKUserContentController, webView: WKWebView) {
+                        controller.add(self, name: "ready")
+                        let url = Bundle.main.url(forResource: "early", withExtension: "js")!
+                        let source = try! String(contentsOf: url, encoding: .utf8)
+                        controller.addUserScript(WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: true))
+                        controller.addUserScript(isolated)
+                        webView.evaluateJavaScript("refresh()")
+                    }
+
+                    var isolated: WKUserScript {
+                        let path = Bundle.main.path(forResource: "reader", ofType: "js")!
+                        let source = try! String(contentsOfFile: path)
+                        return WKUserScript(source: source, injectionTime: .atDocumentEnd, forMainFrameOnly: false, in: .defaultClient)
+                    }
+
+                    func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {}
+                }
+                #endif
+
+                """,
+            "App/Resources/early.js": "window.webkit.messageHandlers.ready.postMessage({});\n",
+            "App/Resources/reader.js": "function refresh() { document.body.dataset.refreshed = '1'; }\n",
+        ])
+    }
+
+    func testInitProposesWhatTheAppInjectsTodayAndTheProposalBuilds() throws {
+        let project = try injectingApp()
+        let result = try hawser(["init"], in: project)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try project.read("hawser.json"), """
+            {
+              "scripts": [
+                "App/Resources"
+              ],
+              "swift": [
+                "App"
+              ],
+              "output": "App/Sources/Hawser",
+              "name": "HawserBridge",
+              "scriptMetadata": {
+                "App/Resources/early.js": {
+                  "runAt": "document-start",
+                  "mainFrameOnly": true
+                },
+                "App/Resources/reader.js": {
+                  "world": "defaultClient"
+                }
+              }
+            }
+
+            """)
+        let out = result.stdout
+        XCTAssertTrue(out.contains("  scripts  App/Resources: 1 script using handlers (1 use by name), 1 other script the app injects\n"), out)
+        XCTAssertTrue(out.contains("  inject   App/Resources/early.js: the app injects it at document start, main frame only, page world (WKUserScript at App/Sources/WebSetup.swift:9)\n"), out)
+        XCTAssertTrue(out.contains("  inject   App/Resources/reader.js: the app injects it at document end, every frame, defaultClient world (WKUserScript at App/Sources/WebSetup.swift:17)\n"), out)
+        XCTAssertTrue(out.contains("  name     HawserBridge: the app already declares a type named Bridge"), out)
+        XCTAssertTrue(out.contains("\nhawser lint reports:\n  nothing\n"), out)
+        XCTAssertTrue(out.contains("  4. Replace the WKUserScript code at App/Sources/WebSetup.swift:17, App/Sources/WebSetup.swift:9 with HawserBridge.installScripts(into: userContentController);"), out)
+
+        // The proposal builds as written, and the manifest injects each script as the app did.
+        let build = try hawser(["build"], in: project)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try project.read("App/Sources/Hawser/manifest.json").utf8)) as? [String: Any])
+        let scripts = try XCTUnwrap(manifest["scripts"] as? [[String: Any]])
+        let early = try XCTUnwrap(scripts.first { $0["name"] as? String == "early" })
+        XCTAssertEqual(early["runAt"] as? String, "documentStart")
+        XCTAssertEqual(early["mainFrameOnly"] as? Bool, true)
+        XCTAssertEqual(early["world"] as? String, "page")
+        let reader = try XCTUnwrap(scripts.first { $0["name"] as? String == "reader" })
+        XCTAssertEqual(reader["runAt"] as? String, "documentEnd")
+        XCTAssertEqual(reader["mainFrameOnly"] as? Bool, false)
+        XCTAssertEqual(reader["world"] as? String, "defaultClient")
+        // The function native code calls stays reachable: reader.js is injected as written.
+        XCTAssertTrue(try project.read("App/Sources/Hawser/reader.js").contains("function refresh()"))
+
+        // The generated Swift compiles beside the app's own Bridge type.
+        guard let swiftc = Golden.which("swiftc") else { throw XCTSkip("swiftc is not on PATH") }
+        let compiled = try Subprocess.run(
+            swiftc, ["-swift-version", "6", "-parse-as-library", "-emit-library", "-module-name", "App", "-o", "libApp.so",
+                     "App/Sources/Bridge.swift", "App/Sources/WebSetup.swift", "App/Sources/Hawser/HawserBridge.swift"],
+            in: project.url)
+        XCTAssertEqual(compiled.status, 0, compiled.stdout + compiled.stderr)
+
+        // Without scriptMetadata, lint warns that the build would inject them differently.
+        try project.write("hawser.json", #"{"scripts": ["App/Resources"], "swift": ["App"], "output": "App/Sources/Hawser", "name": "HawserBridge"}"#)
+        let lint = try hawser(["lint"], in: project)
+        XCTAssertEqual(lint.status, 0, lint.stderr)
+        XCTAssertTrue(lint.stdout.contains("App/Resources/early.js:1:1: warning: Hawser injects early.js at document end, in every frame, but the app injects it at document start, in the main frame only today (WKUserScript at App/Sources/WebSetup.swift:9:34); write // @run-at document-start and // @noframes in its metadata block, or set it under scriptMetadata in hawser.json [metadata-mismatch]\n"), lint.stdout)
+        XCTAssertTrue(lint.stdout.contains("App/Resources/reader.js:1:1: warning: Hawser injects reader.js in the page world, but the app injects it in the defaultClient world today"), lint.stdout)
+    }
+
+    func testScriptMetadataForAFileThatIsNoScriptIsAnError() throws {
+        let project = try injectingApp()
+        try project.write("hawser.json", #"{"scripts": ["App/Resources"], "swift": ["App"], "scriptMetadata": {"App/Resources/gone.js": {"runAt": "document-start"}}}"#)
+        let lint = try hawser(["lint"], in: project)
+        XCTAssertEqual(lint.status, 2)
+        XCTAssertEqual(lint.stderr, "hawser: error: 'scriptMetadata.App/Resources/gone.js': no script of the scripts folders is at this path (paths are relative to the config's folder)\n")
+        try project.write("hawser.json", #"{"scripts": ["App/Resources"], "scriptMetadata": {"App/Resources/early.js": {"runAt": "later"}}}"#)
+        let bad = try hawser(["lint"], in: project)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("'scriptMetadata.App/Resources/early.js.runAt': expected \"document-start\", \"document-end\" or \"document-idle\""), bad.stderr)
     }
 
     func testInitHelp() throws {
         let project = try TemporaryProject()
         let help = try hawser(["help", "init"], in: project)
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: Write a hawser.json for the app in the current folder, then lint with it.\n\nUSAGE: hawser init [--force]\n"), help.stdout)
+        XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: Write a hawser.json for the app in the current folder, then lint with it.\n\nUSAGE: hawser init [--force] [--dry-run]\n"), help.stdout)
         XCTAssertTrue(help.stdout.contains("  --force "), help.stdout)
         XCTAssertTrue(try hawser(["--help"], in: project).stdout.contains("\n  init "))
         let typo = try hawser(["init", "--forse"], in: project)

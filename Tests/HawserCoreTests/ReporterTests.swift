@@ -89,7 +89,7 @@ final class ReporterTests: XCTestCase {
             XCTAssertEqual((error as? ConfigError)?.description, "h.json: 'scripts': expected an array of strings")
         }
         XCTAssertThrowsError(try HawserConfig.parse(Array(#"{"zzz": 1}"#.utf8), file: "h.json")) { error in
-            XCTAssertEqual((error as? ConfigError)?.description, "h.json: 'zzz': unknown key (known keys: allowedOrigins, exclude, handlers, name, nativeFeel, output, pages, placeholders, registered, registration, requestTransport, runtime, scripts, sourceMaps, swift)")
+            XCTAssertEqual((error as? ConfigError)?.description, "h.json: 'zzz': unknown key (known keys: allowedOrigins, exclude, handlers, name, nativeFeel, output, pages, placeholders, registered, registration, requestTransport, runtime, scriptMetadata, scripts, sourceMaps, swift)")
         }
     }
 }

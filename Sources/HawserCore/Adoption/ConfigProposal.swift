@@ -1,7 +1,7 @@
 /// What `hawser init` proposes for an existing app: the folders of `hawser.json` and the
 /// patterns to exclude, with the reasons, made by `ProjectSurvey` from the app's files in memory.
 /// Paths are relative to the folder surveyed.
-public struct ConfigProposal: Sendable, Equatable {
+public struct ConfigProposal: Sendable {
     /// Folders of injected scripts with handler uses.
     public var scripts: [String] = []
     /// Folders of the app's own web content: HTML pages with handler uses, and the JavaScript
@@ -18,6 +18,17 @@ public struct ConfigProposal: Sendable, Equatable {
     public var writesPlaceholders = false
     /// The report of what was found, one line each, to print before the config.
     public var findings: [String] = []
+    /// The generated type's name, when the default (`Bridge`) is a type the app declares.
+    public var name: String?
+    /// The build's output folder, inside the app's target, when there is one to propose.
+    public var output: String?
+    /// For each script the app injects by hand with a `WKUserScript`, when and where: so that
+    /// the generated `installScripts` injects it as the app does today. Sorted by path.
+    public var scriptMetadata: [(path: String, defaults: HawserConfig.ScriptDefaults)] = []
+    /// What to do after `init`, in order, one step each.
+    public var nextSteps: [String] = []
+    /// Whether the survey found anything to build a config on: a script, a page or a registration.
+    public var foundAnything = false
 
     public struct Placeholder: Sendable, Equatable {
         /// The form, such as `$<NAME>`.
@@ -37,6 +48,11 @@ public struct ConfigProposal: Sendable, Equatable {
         members.append(("swift", .array(swift.map(JSON.string))))
         if !exclude.isEmpty { members.append(("exclude", .array(exclude.map(JSON.string)))) }
         if writesPlaceholders { members.append(("placeholders", .array(placeholders.map { .string($0.form) }))) }
+        if let output { members.append(("output", .string(output))) }
+        if let name { members.append(("name", .string(name))) }
+        if !scriptMetadata.isEmpty {
+            members.append(("scriptMetadata", .object(scriptMetadata.map { ($0.path, $0.defaults.json) })))
+        }
         return JSON.object(members).rendered()
     }
 }

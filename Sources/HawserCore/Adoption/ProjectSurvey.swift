@@ -41,7 +41,16 @@ public enum ProjectSurvey {
         var proposal = ConfigProposal()
         var findings: [String] = ["Looked at \(count(scripts.count, ".js file")), \(count(pages.count, "page")) and \(count(native.count, "native source")):"]
         let useful = { (file: WebFile) in file.isCandidate && file.vendoredFolder == nil && !file.isMinified }
-        let userScripts = scripts.filter { useful($0) && !loaded.contains($0.file.path) }
+        // The scripts the app injects by hand (`WKUserScript` from a bundle resource) are user
+        // scripts whether or not they post: switching to the build must not drop them.
+        let nativeFacts = scan(native)
+        let scriptPaths = scripts.map(\.file.path)
+        let injected = scripts.filter { $0.vendoredFolder == nil && !$0.isMinified }.compactMap { script in
+            let found = ScriptInjection.injections(of: script.file.path, among: nativeFacts.injections, scriptPaths: scriptPaths)
+            return found.isEmpty ? nil : (script: script, injections: found)
+        }
+        let injectedPaths = Set(injected.map(\.script.file.path))
+        let userScripts = scripts.filter { (useful($0) && !loaded.contains($0.file.path)) || injectedPaths.contains($0.file.path) }
         let pageFiles = scripts.filter { useful($0) && loaded.contains($0.file.path) } + pages.filter(useful)
         var scriptFolders = outermost(Set(userScripts.map { folder(of: $0.file.path) }))
         var pageFolders = outermost(Set(pageFiles.map { folder(of: $0.file.path) }))
@@ -58,8 +67,10 @@ public enum ProjectSurvey {
         for folder in scriptFolders {
             let inside = scripts.filter { isInside($0.file.path, folder) && !isInside($0.file.path, anyOf: pageFolders.filter { isInside($0, folder) && $0 != folder }) }
             let used = inside.filter { useful($0) && !loaded.contains($0.file.path) }
-            let others = inside.filter { !useful($0) }.count
+            let others = inside.filter { !useful($0) && !injectedPaths.contains($0.file.path) }.count
+            let injectedOnly = inside.filter { !useful($0) && injectedPaths.contains($0.file.path) }.count
             findings.append("  scripts  \(folder): \(count(used.count, "script")) using handlers (\(count(used.map(\.uses).reduce(0, +), "use")) by name)"
+                + (injectedOnly > 0 ? ", \(count(injectedOnly, "other script")) the app injects" : "")
                 + (others > 0 ? ", and \(count(others, "other .js file")) linted with them" : ""))
         }
         for folder in pageFolders {
@@ -67,12 +78,26 @@ public enum ProjectSurvey {
             findings.append("  pages    \(folder): \(count(used.count, "file")) using handlers (\(count(used.map(\.uses).reduce(0, +), "use")) by name)")
         }
         if scriptFolders.isEmpty && pageFolders.isEmpty {
-            findings.append("  scripts  none: no .js file or page uses window.webkit.messageHandlers")
+            findings.append("  scripts  none: no .js file or page uses window.webkit.messageHandlers, and no WKUserScript injects one")
         }
 
-        let (swift, nativeFindings) = nativeFolders(native)
+        let (swift, nativeFindings) = nativeFolders(native, facts: nativeFacts)
         proposal.swift = swift
         findings += nativeFindings
+        let (metadata, injectionFindings) = injectionMetadata(injected)
+        proposal.scriptMetadata = metadata
+        findings += injectionFindings
+        proposal.foundAnything = !scriptFolders.isEmpty || !pageFolders.isEmpty || !nativeFacts.registrations.isEmpty
+        let declared = declaredTypes(native)
+        if declared.contains("Bridge") {
+            let name = ["HawserBridge", "WebBridge", "ScriptBridge"].first { !declared.contains($0) } ?? "HawserBridge2"
+            proposal.name = name
+            findings.append("  name     \(name): the app already declares a type named Bridge, the default name of the generated one")
+        }
+        proposal.output = outputFolder(registering: nativeFacts.registrations.map(\.location.file) + nativeFacts.injections.map(\.location.file))
+        if let output = proposal.output {
+            findings.append("  output   \(output): next to the Swift that registers the handlers, so the generated files are in the app's target")
+        }
 
         let read = scriptFolders + pageFolders
         let (exclude, excludeFindings) = exclusions((scripts + pages).filter { isInside($0.file.path, anyOf: read) })
@@ -92,7 +117,100 @@ public enum ProjectSurvey {
             findings.append("  note: these scripts are templates the app fills in before injecting; this version of Hawser has no 'placeholders' key, so they are not in hawser.json (with one, it would be \"placeholders\": [\(forms)])")
         }
         proposal.findings = findings
+        proposal.nextSteps = nextSteps(proposal, injections: nativeFacts.injections)
         return proposal
+    }
+
+    /// The native facts of `files`: registrations, and the `WKUserScript`s injected by hand.
+    static func scan(_ files: [SourceFile]) -> NativeFacts {
+        NativeFacts.merging([
+            // (Registrations only: no template binding is needed.)
+            SwiftFrontEnd.analyze(files.filter { !$0.isObjectiveCSource }, placeholders: []),
+            ObjCFrontEnd.analyze(files.filter(\.isObjectiveCSource)),
+        ])
+    }
+
+    // MARK: - Injections
+
+    /// For each script injected by hand, what `scriptMetadata` must say for the build to inject
+    /// it the same way: only what differs from Hawser's defaults (document end, every frame, the
+    /// page world) and what the script's own metadata block does not already say. Injections of
+    /// one file that disagree propose nothing for it.
+    static func injectionMetadata(_ injected: [(script: WebFile, injections: [ScriptInjection])]) -> ([(path: String, defaults: HawserConfig.ScriptDefaults)], [String]) {
+        var result: [(path: String, defaults: HawserConfig.ScriptDefaults)] = []
+        var findings: [String] = []
+        for (script, injections) in injected.sorted(by: { $0.script.file.path < $1.script.file.path }) {
+            let path = script.file.path
+            let at = injections.map { "\($0.location.file):\($0.location.line)" }.joined(separator: ", ")
+            let times = Set(injections.map(\.runAt)), frames = Set(injections.map(\.mainFrameOnly)), worlds = Set(injections.map(\.world))
+            guard times.count == 1, frames.count == 1, worlds.count == 1 else {
+                findings.append("  note: \(path) is injected in different ways (\(at)); write its @run-at, @noframes and @world by hand")
+                continue
+            }
+            let (block, _) = ScriptMetadataParser.parse(script.file.bytes, file: path, style: .javaScript)
+            var defaults = HawserConfig.ScriptDefaults()
+            var said: [String] = []
+            if let time = times.first!, block.runAt == nil {
+                if time == .documentStart { defaults.runAt = .documentStart }
+                said.append(ScriptInjectionCheck.describe(time))
+            }
+            if let mainFrameOnly = frames.first!, block.keyLocations["noframes"] == nil {
+                if mainFrameOnly { defaults.mainFrameOnly = true }
+                said.append(mainFrameOnly ? "main frame only" : "every frame")
+            }
+            if let world = worlds.first!, block.world == nil {
+                if world != .page { defaults.world = world }
+                said.append("\(world.metadataValue) world")
+            }
+            if defaults != HawserConfig.ScriptDefaults() { result.append((path, defaults)) }
+            findings.append("  inject   \(path): the app injects it" + (said.isEmpty ? "" : " " + said.joined(separator: ", ")) + " (WKUserScript at \(at))")
+        }
+        return (result, findings)
+    }
+
+    /// The names of the types the Swift sources declare (`class Bridge`, `enum Bridge`, …).
+    static func declaredTypes(_ files: [SourceFile]) -> Set<String> {
+        var names = Set<String>()
+        for file in files where file.path.hasSuffix(".swift") {
+            let list = SwiftLexer.tokenList(file.bytes)
+            let code = list.code
+            for i in code.indices.dropLast() where code[i + 1].kind == .identifier
+                && (code[i].is(.struct) || code[i].is(.class) || code[i].is(.enum) || code[i].is(.actor) || code[i].is(.protocol) || list.spells(code[i], "typealias"))
+                && (i == 0 || !code[i - 1].is(.dot)) {
+                names.insert(list.identifier(code[i + 1]))
+            }
+        }
+        return names
+    }
+
+    /// `Hawser` in the deepest folder that holds every file registering handlers or injecting
+    /// scripts, when that is not the surveyed folder itself: a folder of the app's target.
+    static func outputFolder(registering files: [String]) -> String? {
+        guard var common = files.first.map({ folder(of: $0).split(separator: "/").map(String.init) }) else { return nil }
+        for file in files.dropFirst() {
+            let parts = folder(of: file).split(separator: "/").map(String.init)
+            common = Array(zip(common, parts).prefix { $0 == $1 }.map(\.0))
+        }
+        common.removeAll { $0 == "." }
+        return common.isEmpty ? nil : (common + ["Hawser"]).joined(separator: "/")
+    }
+
+    /// The numbered steps after `init`: build, add the output to the target, switch the hand
+    /// injection to the generated one, add the build step.
+    static func nextSteps(_ proposal: ConfigProposal, injections: [ScriptInjection]) -> [String] {
+        let name = proposal.name ?? "Bridge"
+        let output = proposal.output ?? "output"
+        var steps = ["Read hawser.json and fix what hawser lint reports (above)."]
+        steps.append("Run 'hawser build': it writes \(output)/\(name).swift, the compiled scripts and manifest.json.")
+        steps.append("Add \(output) to the app's target (in Xcode, add the folder to the target; in a Swift package it is in the target's folder already), with the scripts as bundle resources.")
+        if !injections.isEmpty {
+            let at = Set(injections.map { "\($0.location.file):\($0.location.line)" }).sorted().joined(separator: ", ")
+            steps.append("Replace the WKUserScript code at \(at) with \(name).installScripts(into: userContentController); scriptMetadata keeps each script injected when and where it is now.")
+        } else {
+            steps.append("Inject the scripts with \(name).installScripts(into: userContentController).")
+        }
+        steps.append("Run hawser build in the app's build: a run-script phase or the SwiftPM plugin (Documentation/build-integration.md).")
+        return steps
     }
 
     /// The scripts among `known` (paths as the pages name them) that a page loads through
@@ -232,15 +350,7 @@ public enum ProjectSurvey {
     }
 
     /// The folders to scan for registrations, and what was found there.
-    static func nativeFolders(_ files: [SourceFile]) -> ([String], [String]) {
-        func scan(_ files: [SourceFile]) -> NativeFacts {
-            NativeFacts.merging([
-                // (Registrations only: no template binding is needed.)
-                SwiftFrontEnd.analyze(files.filter { !$0.isObjectiveCSource }, placeholders: []),
-                ObjCFrontEnd.analyze(files.filter(\.isObjectiveCSource)),
-            ])
-        }
-        let all = scan(files)
+    static func nativeFolders(_ files: [SourceFile], facts all: NativeFacts) -> ([String], [String]) {
         let unresolved = all.diagnostics.filter { $0.code == .unresolvedRegistration }
         let registering = Set(all.registrations.map(\.location.file) + unresolved.map(\.location.file))
         guard !registering.isEmpty else {

@@ -29,7 +29,8 @@ enum ScriptCompiler {
     /// syntax is emitted as its bundle, with an inline source map.
     static func compile(
         _ files: [SourceFile], reservedNames: Set<String>, topLevelAwaitFiles: Set<String> = [], topLevels: [String: TopLevelBindings] = [:],
-        modules: ModuleLinker? = nil, sourceMaps: HawserConfig.SourceMaps = .inline
+        modules: ModuleLinker? = nil, sourceMaps: HawserConfig.SourceMaps = .inline,
+        defaults: [String: HawserConfig.ScriptDefaults] = [:], injections: [ScriptInjection] = []
     ) -> Output {
         var diagnostics: [Diagnostic] = []
         var entries: [Entry] = []
@@ -49,8 +50,11 @@ enum ScriptCompiler {
                 continue
             }
             let isStyleSheet = file.isStyleSheet
-            let (metadata, metadataDiagnostics) = ScriptMetadataParser.parse(file.bytes, file: file.path, style: isStyleSheet ? .css : .javaScript)
+            var (metadata, metadataDiagnostics) = ScriptMetadataParser.parse(file.bytes, file: file.path, style: isStyleSheet ? .css : .javaScript)
             diagnostics += metadataDiagnostics
+            if let given = defaults[file.path] {
+                diagnostics += ScriptInjectionCheck.apply(given, to: &metadata, file: file.path)
+            }
             // A script's identity is its path in its folder: `reader/index.js` is `reader/index`.
             let name = metadata.name ?? file.scriptName
             let usesTopLevelAwait = !isStyleSheet && topLevelAwaitFiles.contains(file.path)
@@ -85,6 +89,14 @@ enum ScriptCompiler {
                 byFile[outputFile(entry.name)] = entry
                 kept.append(entry)
             }
+        }
+
+        // What the app injects by hand today, against what Hawser would inject.
+        let paths = entries.map(\.file.path)
+        for entry in kept where !entry.isStyleSheet {
+            diagnostics += ScriptInjectionCheck.compare(
+                file: entry.file.path, metadata: entry.metadata, runAt: runAt(entry),
+                injections: ScriptInjection.injections(of: entry.file.path, among: injections, scriptPaths: paths))
         }
 
         // Requires: known names, consistent injection times, no cycles.

@@ -1,5 +1,5 @@
 /// When a user script is injected.
-enum InjectionTime: String, Sendable, Hashable {
+enum InjectionTime: String, Sendable, Hashable, Codable {
     case documentStart, documentEnd
 }
 
@@ -25,6 +25,25 @@ extension ContentWorldSpec {
                 return
             }
             return nil
+        }
+    }
+}
+
+extension ContentWorldSpec {
+    /// The world as `@world` (and `scriptMetadata`'s `world`) writes it.
+    init(metadataValue value: String) {
+        switch value {
+        case "page": self = .page
+        case "defaultClient": self = .defaultClient
+        default: self = .named(value)
+        }
+    }
+
+    var metadataValue: String {
+        switch self {
+        case .page: return "page"
+        case .defaultClient: return "defaultClient"
+        case .named(let name): return name
         }
     }
 }

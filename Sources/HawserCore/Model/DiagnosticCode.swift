@@ -27,6 +27,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
     case unknownScriptFunction = "unknown-script-function"
     case missingPayloadKey = "missing-payload-key"
     case payloadKindMismatch = "payload-kind-mismatch"
+    case metadataMismatch = "metadata-mismatch"
 
     public var defaultSeverity: Severity {
         switch self {
@@ -35,7 +36,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
              .unsupportedTypeScript, .duplicateGlobal, .missingPayloadKey, .payloadKindMismatch:
             return .error
         case .dynamicHandlerName, .unusedHandler, .unresolvedRegistration, .unknownDispatchName,
-             .duplicateRegistration, .payloadConflict, .ignoredMetadata, .unreachableScriptFunction, .unknownScriptFunction:
+             .duplicateRegistration, .payloadConflict, .ignoredMetadata, .unreachableScriptFunction, .unknownScriptFunction,
+             .metadataMismatch:
             return .warning
         }
     }
@@ -81,6 +83,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Codable {
         case .unreachableScriptFunction: return "Native code evaluates a call of a function that the scripts define only where the page cannot reach it: inside a function, in a block, or at a module's top level."
         case .missingPayloadKey: return "A script posts to a hand-written handler without a key that its Swift receiver requires (a guard let or a force cast on the way in), and no post sends it."
         case .payloadKindMismatch: return "Every post to a hand-written handler sends a key (or the body) as a kind that the Swift receiver's cast never accepts."
+        case .metadataMismatch: return "A script's metadata disagrees with scriptMetadata in hawser.json, or with the WKUserScript that injects the same file by hand today (when, which frames, which world)."
         case .unknownScriptFunction: return "Native code evaluates a call of a function that no script defines, and whose name is a near miss of one the page can reach."
         }
     }

@@ -33,8 +33,35 @@ public struct HawserConfig: Equatable, Sendable {
     /// Whether a bundled entry carries its source map (`inline`, a `data:` URL after the
     /// script) or none (`none`: smaller scripts for a release build).
     public var sourceMaps: SourceMaps = .inline
+    /// Metadata for scripts whose own block does not give it, by path (relative to the config's
+    /// folder as written; the CLI makes them display paths like the scripts'). What
+    /// `hawser init` writes to keep each script injected as the app injects it today.
+    public var scriptMetadata: [String: ScriptDefaults] = [:]
 
     public init() {}
+
+    /// A `scriptMetadata.<path>` entry: the `@run-at`, `@noframes` and `@world` of a script that
+    /// does not write them.
+    public struct ScriptDefaults: Equatable, Sendable {
+        var runAt: InjectionTime?
+        var mainFrameOnly: Bool?
+        var world: ContentWorldSpec?
+
+        init(runAt: InjectionTime? = nil, mainFrameOnly: Bool? = nil, world: ContentWorldSpec? = nil) {
+            self.runAt = runAt
+            self.mainFrameOnly = mainFrameOnly
+            self.world = world
+        }
+
+        /// The entry as `hawser.json` writes it, its keys in order.
+        var json: JSON {
+            var members: [(String, JSON)] = []
+            if let runAt { members.append(("runAt", .string(runAt == .documentStart ? "document-start" : "document-end"))) }
+            if let mainFrameOnly { members.append(("mainFrameOnly", .bool(mainFrameOnly))) }
+            if let world { members.append(("world", .string(world.metadataValue))) }
+            return .object(members)
+        }
+    }
 
     enum Registration: String, CaseIterable, Sendable {
         case manual, generated
@@ -72,7 +99,7 @@ public struct HawserConfig: Equatable, Sendable {
     }
 
     /// Every top-level key `hawser.json` accepts.
-    static let keys = ["allowedOrigins", "handlers", "name", "nativeFeel", "output", "placeholders", "registration", "requestTransport", "runtime", "scripts", "sourceMaps", "swift"]
+    static let keys = ["allowedOrigins", "handlers", "name", "nativeFeel", "output", "placeholders", "registration", "requestTransport", "runtime", "scriptMetadata", "scripts", "sourceMaps", "swift"]
 
     /// Parses `hawser.json`. Throws a `ConfigError` naming the key and the reason for anything
     /// that is not strict JSON (`JSON.parse`; then the error carries the position), an unknown
@@ -112,6 +139,7 @@ public struct HawserConfig: Equatable, Sendable {
             case "nativeFeel": config.nativeFeel = try reader.presets(value, key: key)
             case "allowedOrigins": config.allowedOrigins = try reader.origins(value, key: key)
             case "placeholders": config.placeholders = try reader.placeholders(value, key: key)
+            case "scriptMetadata": config.scriptMetadata = try reader.scriptMetadata(value, key: key)
             default: throw reader.unknownKey(key, path: key, known: (keys + adoptionKeys).sorted())
             }
         }
@@ -208,6 +236,37 @@ private struct ConfigReader {
                 throw error("\(path).reply", "a message handler gets no reply; remove 'reply' or make it a request")
             }
             result[name] = override
+        }
+        return result
+    }
+
+    func scriptMetadata(_ value: JSON, key: String) throws(ConfigError) -> [String: HawserConfig.ScriptDefaults] {
+        var result: [String: HawserConfig.ScriptDefaults] = [:]
+        for (path, entry) in try object(value, key: key) {
+            let entryPath = "\(key).\(path)"
+            guard !path.isEmpty, !path.hasPrefix("/") else { throw error(key, "expected script paths relative to the config's folder") }
+            var defaults = HawserConfig.ScriptDefaults()
+            for (field, fieldValue) in try object(entry, key: entryPath) {
+                let fieldPath = "\(entryPath).\(field)"
+                switch field {
+                case "runAt":
+                    switch fieldValue.stringValue {
+                    case "document-start": defaults.runAt = .documentStart
+                    case "document-end", "document-idle": defaults.runAt = .documentEnd
+                    default: throw error(fieldPath, "expected \"document-start\", \"document-end\" or \"document-idle\", as @run-at takes")
+                    }
+                case "mainFrameOnly":
+                    guard case .bool(let flag) = fieldValue else { throw error(fieldPath, "expected true or false") }
+                    defaults.mainFrameOnly = flag
+                case "world":
+                    guard let name = fieldValue.stringValue, !name.isEmpty, !name.contains(where: \.isWhitespace) else {
+                        throw error(fieldPath, "expected \"page\", \"defaultClient\" or a world name without whitespace, as @world takes")
+                    }
+                    defaults.world = ContentWorldSpec(metadataValue: name)
+                default: throw unknownKey(field, path: fieldPath, known: ["mainFrameOnly", "runAt", "world"])
+                }
+            }
+            result[path] = defaults
         }
         return result
     }

@@ -117,6 +117,8 @@ struct NativeFacts: Sendable, Codable {
     var embeddedScripts: [EmbeddedScript] = []
     /// The hand-written `didReceive` methods and what they read from the message body.
     var receivers: [MessageReceiver] = []
+    /// The `WKUserScript`s the app injects by hand from bundle resources.
+    var injections: [ScriptInjection] = []
 
     init(registrations: [HandlerRegistration] = [], dispatchNames: [DispatchName] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = []) {
         self.registrations = registrations
@@ -147,6 +149,7 @@ extension NativeFacts {
         placeholderBindings.sort { ($0.location, $0.key) < ($1.location, $1.key) }
         embeddedScripts.sort { $0.start < $1.start }
         receivers.sort { $0.location < $1.location }
+        injections.sort { $0.location < $1.location }
     }
 
     /// The facts of several native front ends (Swift, Objective-C) as one, sorted.
@@ -160,6 +163,7 @@ extension NativeFacts {
             merged.placeholderBindings += part.placeholderBindings
             merged.embeddedScripts += part.embeddedScripts
             merged.receivers += part.receivers
+            merged.injections += part.injections
         }
         merged.sort()
         return merged

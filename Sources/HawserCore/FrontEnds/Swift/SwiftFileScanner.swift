@@ -819,7 +819,7 @@ struct SwiftFileScanner {
     /// `WKUserScript(source: S, injectionTime: …, forMainFrameOnly: …, in: W)`: the world of S;
     /// `x.replacingOccurrences(of: "%k%", with: v)`: a template binding.
     private mutating func recordScriptCall(at i: Int) {
-        let arguments = splitArguments(from: i + 1)
+        let arguments = list.arguments(from: i + 1)
         if tokens[i].is(.replacingOccurrences) {
             guard arguments.count >= 2, arguments[0].label == "of", arguments[1].label == "with",
                   arguments[0].tokens.count == 1, tokens[arguments[0].tokens.lowerBound].kind == .string,
@@ -845,7 +845,7 @@ struct SwiftFileScanner {
     /// the script is the first, unlabelled, argument) or `WKUserScript(source: S, …)`: a literal,
     /// or a name or member whose variable holds one.
     private mutating func recordEvaluatedScript(at i: Int) {
-        let arguments = splitArguments(from: i + 1)
+        let arguments = list.arguments(from: i + 1)
         let script = tokens[i].is(.WKUserScript) ? arguments.first { $0.label == "source" } : arguments.first.flatMap { $0.label == nil ? $0 : nil }
         guard let script, !script.tokens.isEmpty else { return }
         let first = script.tokens.lowerBound
@@ -944,7 +944,7 @@ struct SwiftFileScanner {
         // Inside an implementation of `add` itself (a test double, a swizzled or overriding
         // controller), the call forwards whatever the real call sites register.
         if let function = innermostFunction, function.name == "add" || function.name == "addScriptMessageHandler" { return }
-        let arguments = splitArguments(from: i + 1)
+        let arguments = list.arguments(from: i + 1)
         let labels = arguments.map(\.label)
         let withReply = tokens[i].is(.addScriptMessageHandler)
         let reply: Bool
@@ -984,48 +984,11 @@ struct SwiftFileScanner {
         guard !path.isEmpty, j < span.upperBound, tokens[j].is(.leftParen), let first = path.first?.first, first.isUppercase,
               skipBalanced(from: j) == span.upperBound else { return [] }
         var types = [path.joined(separator: ".")]
-        let passesSelf = splitArguments(from: j).contains { $0.tokens.count == 1 && isSelf(at: $0.tokens.lowerBound) }
+        let passesSelf = list.arguments(from: j).contains { $0.tokens.count == 1 && isSelf(at: $0.tokens.lowerBound) }
         if passesSelf, !own.isEmpty { types.append(own) }
         return types
     }
 
-    private struct Argument {
-        var label: String?
-        /// The argument's tokens after its label, as indices of `tokens`.
-        var tokens: Range<Int>
-    }
-
-    /// The arguments of the call whose `(` is at `open`, split at top-level commas.
-    private func splitArguments(from open: Int) -> [Argument] {
-        var arguments: [Argument] = []
-        var pieceStart = open + 1
-        var nesting = 0
-        var j = open + 1
-        func finish(_ end: Int) {
-            if end - pieceStart >= 2, tokens[pieceStart].kind == .identifier, tokens[pieceStart + 1].is(.colon) {
-                arguments.append(Argument(label: identifier(at: pieceStart), tokens: (pieceStart + 2)..<end))
-            } else {
-                arguments.append(Argument(label: nil, tokens: pieceStart..<end))
-            }
-        }
-        while j < tokens.count {
-            let t = tokens[j]
-            if t.is(.leftParen) || t.is(.leftBracket) || t.is(.leftBrace) { nesting += 1 }
-            if t.is(.rightParen) || t.is(.rightBracket) || t.is(.rightBrace) {
-                if nesting == 0 {
-                    if j > pieceStart || !arguments.isEmpty { finish(j) }
-                    return arguments
-                }
-                nesting -= 1
-            }
-            if nesting == 0, t.is(.comma) {
-                finish(j)
-                pieceStart = j + 1
-            }
-            j += 1
-        }
-        return []  // unterminated call
-    }
 
     // MARK: - Dispatch names
 

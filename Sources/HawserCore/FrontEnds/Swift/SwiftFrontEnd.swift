@@ -19,6 +19,9 @@ enum SwiftFrontEnd {
                 let found = finder.find()
                 if !found.isEmpty { receivers.append((number, tokens, found)) }
             }
+            if SwiftScriptInjections.mayHoldInjections(tokens) {
+                facts.injections += SwiftScriptInjections(file: file.path, list: tokens).find()
+            }
             facts.suppressions += suppressions(in: tokens, file: file.path)
             var scanner = SwiftFileScanner(file: file, tokens: tokens, index: number)
             scanner.scan(into: &index)

@@ -109,6 +109,45 @@ struct SwiftTokenList {
         return j
     }
 
+    /// One argument of a call: its label, if any, and its tokens after the label (`code` indices).
+    struct Argument {
+        var label: String?
+        var tokens: Range<Int>
+    }
+
+    /// The arguments of the call whose `(` is at `open` in `code`, split at top-level commas;
+    /// empty for a call that is never closed.
+    func arguments(from open: Int) -> [Argument] {
+        var arguments: [Argument] = []
+        var pieceStart = open + 1
+        var nesting = 0
+        var j = open + 1
+        func finish(_ end: Int) {
+            if end - pieceStart >= 2, code[pieceStart].kind == .identifier, code[pieceStart + 1].is(.colon) {
+                arguments.append(Argument(label: identifier(code[pieceStart]), tokens: (pieceStart + 2)..<end))
+            } else {
+                arguments.append(Argument(label: nil, tokens: pieceStart..<end))
+            }
+        }
+        while j < code.count {
+            let t = code[j]
+            if t.is(.leftParen) || t.is(.leftBracket) || t.is(.leftBrace) { nesting += 1 }
+            if t.is(.rightParen) || t.is(.rightBracket) || t.is(.rightBrace) {
+                if nesting == 0 {
+                    if j > pieceStart || !arguments.isEmpty { finish(j) }
+                    return arguments
+                }
+                nesting -= 1
+            }
+            if nesting == 0, t.is(.comma) {
+                finish(j)
+                pieceStart = j + 1
+            }
+            j += 1
+        }
+        return []
+    }
+
     /// The number of `#` before a string literal's opening quote.
     private func rawDepth(_ token: SwiftCompactToken) -> Int {
         var depth = 0

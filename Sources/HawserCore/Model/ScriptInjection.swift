@@ -1,0 +1,37 @@
+/// A user script the app injects by hand today: a `WKUserScript(source:injectionTime:forMainFrameOnly:in:)`
+/// whose source is loaded from a bundle resource. `hawser init` proposes each script's metadata
+/// from it, and lint warns when a script's metadata says otherwise.
+struct ScriptInjection: Hashable, Sendable, Codable {
+    /// The `WKUserScript` call.
+    var location: SourceLocation
+    /// The file names of the resources its source is read from (`bridge.js`), as the native code
+    /// names them (`forResource: "bridge", withExtension: "js"`). Several when the call injects
+    /// each of a list (`["main", "newsfoot"].map { … }`).
+    var resources: [String]
+    /// nil when the argument is not `.atDocumentStart` or `.atDocumentEnd` written out.
+    var runAt: InjectionTime?
+    /// nil when the argument is not `true` or `false` written out.
+    var mainFrameOnly: Bool?
+    /// `.page` without `in:`; nil when `in:` is not a world Hawser can read (a variable).
+    var world: ContentWorldSpec?
+
+    init(location: SourceLocation, resources: [String], runAt: InjectionTime?, mainFrameOnly: Bool?, world: ContentWorldSpec?) {
+        self.location = location
+        self.resources = resources
+        self.runAt = runAt
+        self.mainFrameOnly = mainFrameOnly
+        self.world = world
+    }
+
+    /// The injections of the script at `path`: those naming its file name. A file name that more
+    /// than one of `scriptPaths` share is ambiguous, so it matches nothing.
+    static func injections(of path: String, among injections: [ScriptInjection], scriptPaths: [String]) -> [ScriptInjection] {
+        let name = fileName(path)
+        guard scriptPaths.filter({ fileName($0) == name }).count <= 1 else { return [] }
+        return injections.filter { $0.resources.contains(name) }
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

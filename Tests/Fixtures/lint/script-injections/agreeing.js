@@ -1,0 +1,5 @@
+// ==UserScript==
+// @run-at document-start
+// @noframes
+// ==/UserScript==
+window.agreeing = true;

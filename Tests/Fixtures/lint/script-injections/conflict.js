@@ -1,0 +1,4 @@
+// ==UserScript==
+// @run-at document-start
+// ==/UserScript==
+window.conflict = true;

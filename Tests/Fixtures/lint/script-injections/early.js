@@ -1,0 +1,1 @@
+window.webkit.messageHandlers.ready.postMessage({});

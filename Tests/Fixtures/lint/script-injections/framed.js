@@ -1,0 +1,4 @@
+// ==UserScript==
+// @world defaultClient
+// ==/UserScript==
+window.framed = true;
