@@ -37,6 +37,9 @@ public struct ProjectInput: Sendable {
         self.unreadable = unreadable
     }
 
+    /// Whether the scripts folders hold a script to inject: a `.js`, `.css` or TypeScript file.
+    public var hasUserScripts: Bool { scripts.contains(where: \.isUserScript) }
+
     /// The inputs without Hawser's own output (`GeneratedHeader.isGenerated`), wherever it sits:
     /// a generated `Bridge.swift` among the Swift sources, an output folder inside a scripts folder.
     func withoutGeneratedFiles() -> ProjectInput {
@@ -90,8 +93,8 @@ public struct PipelineResult: Sendable {
     public var model: BridgeModel?
 
     public var hasErrors: Bool { report.errorCount > 0 }
-    /// How many scripts the build injects, the runtime and presets included.
-    public var scriptCount: Int { scripts.count }
+    /// How many of the user's scripts the build injects (Hawser's runtime and presets not counted).
+    public var scriptCount: Int { scripts.filter { $0.origin == .javaScript || $0.origin == .styleSheet }.count }
     /// How many of them are entries bundled from modules.
     public var bundledEntryCount: Int { scripts.filter(\.isBundled).count }
     /// How many distinct modules the bundled entries hold besides themselves.

@@ -39,6 +39,12 @@ enum BuildCommand: Subcommand {
         if project.runsInConfigFolder, let configFile = project.configFile {
             note("hawser: using \(configFile); paths are relative to its folder\n")
         }
+        // Nothing to inject: a warning, and no bridge built from nothing.
+        if let warning = project.noScriptsWarning {
+            io.err(warning)
+            io.err("hawser: nothing written to \(project.outputFolder)\n")
+            return options.strict ? .findings : .success
+        }
         let outputFolder = project.outputFolder
         let output = OutputFolder(path: outputFolder, manifest: Pipeline.manifestFile)
         let cache = CacheFolder.cache(options.common, project: project, io: io)

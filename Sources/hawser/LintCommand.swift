@@ -37,7 +37,10 @@ enum LintCommand: Subcommand {
         if options.format == .text {
             record.stderr = "hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription))\n"
         }
-        if report.errorCount > 0 || (options.strict && report.warningCount > 0) { record.status = ExitStatus.findings.rawValue }
+        // No script and no page: a warning of its own, on standard error whatever the format.
+        let nothingToLint = project.pages.isEmpty ? project.noScriptsWarning : nil
+        if let nothingToLint { record.stderr = nothingToLint + record.stderr }
+        if report.errorCount > 0 || (options.strict && (report.warningCount > 0 || nothingToLint != nil)) { record.status = ExitStatus.findings.rawValue }
         record.dependencies = RunRecord.dependencies(of: project)
         if let cache, let key { record.store(key, in: cache) }
         io.out(record.stdout)

@@ -21,6 +21,8 @@ struct ProjectInputs {
     var swift: [SourceFile]
     /// `schemas/<handler>.json` files of the scripts folders.
     var schemas: [SourceFile]
+    /// The scripts folders read, as display paths.
+    var scriptFolders: [String] = []
 
     /// Listed files that could not be read.
     var unreadable: [UnreadableFile]
@@ -169,6 +171,7 @@ struct ProjectInputs {
             // A `.json` file that is not a schema is no input, readable or not.
             unreadable: reader.unreadable.filter { !$0.path.lowercased().hasSuffix(".json") || isSchemaFile(SourceFile(path: $0.path, bytes: [])) })
         inputs.files = DiskFiles(outputFolder: outputFolder)
+        inputs.scriptFolders = scriptFolders.map(display)
         inputs.config.scriptMetadata = try scriptMetadata(config.scriptMetadata, base: base, scripts: inputs.scripts)
         return inputs
     }
@@ -240,6 +243,14 @@ struct ProjectInputs {
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
         if standardized == current { return "." }
         return standardized.hasPrefix(current + "/") ? String(standardized.dropFirst(current.count + 1)) : path
+    }
+
+    /// The warning for scripts folders that hold no script: nothing to build (nil when there is one).
+    var noScriptsWarning: String? {
+        guard !input.hasUserScripts else { return nil }
+        let folders = scriptFolders.map { "'\($0)'" }.joined(separator: ", ")
+        let named = scriptFolders.isEmpty ? "no scripts folder is configured" : "the scripts folder\(scriptFolders.count == 1 ? "" : "s") \(folders) hold\(scriptFolders.count == 1 ? "s" : "") no .js, .ts or .css file"
+        return "hawser: warning: \(named), so there is nothing to inject; put the app's user scripts there, or name their folders with --scripts (or 'scripts' in \(Self.configName)); 'hawser init' proposes them\n"
     }
 
     /// `scriptMetadata` keyed by the scripts' display paths instead of paths relative to the

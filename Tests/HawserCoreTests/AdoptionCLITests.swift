@@ -243,6 +243,25 @@ final class AdoptionCLITests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("'scriptMetadata.App/Resources/early.js.runAt': expected \"document-start\", \"document-end\" or \"document-idle\""), bad.stderr)
     }
 
+    /// An empty scripts folder: a warning, and no bridge built from nothing.
+    func testAnEmptyScriptsFolderIsAWarningAndBuildsNothing() throws {
+        let project = try TemporaryProject(["userscripts/README.md": "scripts go here\n", "App.swift": Self.swift])
+        let build = try hawser(["build"], in: project)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertEqual(build.stderr, "hawser: warning: the scripts folder 'userscripts' holds no .js, .ts or .css file, so there is nothing to inject; put the app's user scripts there, or name their folders with --scripts (or 'scripts' in hawser.json); 'hawser init' proposes them\nhawser: nothing written to output\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("output").path))
+        XCTAssertEqual(try hawser(["build", "--strict"], in: project).status, 1)
+        let lint = try hawser(["lint"], in: project)
+        XCTAssertEqual(lint.status, 0, lint.stderr)
+        XCTAssertTrue(lint.stderr.hasPrefix("hawser: warning: the scripts folder 'userscripts' holds no .js, .ts or .css file"), lint.stderr)
+        XCTAssertEqual(try hawser(["lint", "--strict"], in: project).status, 1)
+        // One script, and the summary counts it alone, not Hawser's runtime.
+        try project.write("userscripts/a.js", Self.use)
+        let built = try hawser(["build"], in: project)
+        XCTAssertEqual(built.status, 0, built.stderr)
+        XCTAssertTrue(built.stderr.hasPrefix("hawser: built 1 script into output: "), built.stderr)
+    }
+
     func testInitHelp() throws {
         let project = try TemporaryProject()
         let help = try hawser(["help", "init"], in: project)
@@ -347,7 +366,7 @@ final class AdoptionCLITests: XCTestCase {
         ])
         let result = try hawser(["build"], in: project, at: "ios")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertEqual(result.stderr, "hawser: using ../hawser.json; paths are relative to its folder\nhawser: built 2 scripts into output: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
+        XCTAssertEqual(result.stderr, "hawser: using ../hawser.json; paths are relative to its folder\nhawser: built 1 script into output: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
         XCTAssertTrue(try project.read("output/a.js").hasSuffix("//# sourceURL=web/a.js\n"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("ios/output").path))
         XCTAssertEqual(try hawser(["build", "--check"], in: project).status, 0)
@@ -411,7 +430,7 @@ final class AdoptionCLITests: XCTestCase {
 
         let build = try hawser(["build"], in: project)
         XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
-        XCTAssertEqual(build.stderr, "hawser: built 2 scripts into output: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
+        XCTAssertEqual(build.stderr, "hawser: built 1 script into output: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
         let manifest = try project.read("output/manifest.json")
         XCTAssertTrue(manifest.contains("\"source\": \"Web/userscripts/inject.js\""), manifest)
         XCTAssertFalse(manifest.contains("\"source\": \"Web/app.js\""), manifest)

@@ -117,7 +117,7 @@ final class BuildCLITests: XCTestCase {
         XCTAssertFalse(exists(project, "output"))
         let result = try build(project)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "hawser: built 4 scripts into output: 8 added, 0 updated, 0 deleted, 0 unchanged\n")
+        XCTAssertEqual(result.stderr, "hawser: built 3 scripts into output: 8 added, 0 updated, 0 deleted, 0 unchanged\n")
 
         XCTAssertEqual(listing(project), Self.expectedFiles)
         XCTAssertEqual(try manifestFiles(project), listing(project))
@@ -148,7 +148,7 @@ final class BuildCLITests: XCTestCase {
         XCTAssertEqual(before.count, 8)
 
         let result = try build(project)
-        XCTAssertEqual(result.stderr, "hawser: built 4 scripts into output: 0 added, 0 updated, 0 deleted, 8 unchanged\n")
+        XCTAssertEqual(result.stderr, "hawser: built 3 scripts into output: 0 added, 0 updated, 0 deleted, 8 unchanged\n")
         XCTAssertEqual(try stamps(project), before)
         XCTAssertEqual(try snapshot(project), bytes)
         for (file, stamp) in try stamps(project) {
@@ -169,7 +169,7 @@ final class BuildCLITests: XCTestCase {
         // Bridge.swift embeds every script's source, so it changes with it.
         try project.write("userscripts/a.js", Self.scriptA + "// tweaked\n")
         let result = try build(project)
-        XCTAssertEqual(result.stderr, "hawser: built 4 scripts into output: 0 added, 2 updated, 0 deleted, 6 unchanged\n")
+        XCTAssertEqual(result.stderr, "hawser: built 3 scripts into output: 0 added, 2 updated, 0 deleted, 6 unchanged\n")
 
         let after = try stamps(project)
         XCTAssertEqual(Set(after.keys), Set(before.keys))
@@ -196,7 +196,7 @@ final class BuildCLITests: XCTestCase {
         try remove(project, "userscripts/b.js")
         let result = try build(project)
         // b.js's handler use leaves the manifest, Bridge.swift and BRIDGE.md: they are updated.
-        XCTAssertEqual(result.stderr, "hawser: built 3 scripts into output: 0 added, 3 updated, 1 deleted, 4 unchanged\n")
+        XCTAssertEqual(result.stderr, "hawser: built 2 scripts into output: 0 added, 3 updated, 1 deleted, 4 unchanged\n")
 
         XCTAssertFalse(exists(project, "output/Reader-mode.js"))
         XCTAssertEqual(try project.read("output/README.txt"), "mine\n")
@@ -339,7 +339,7 @@ final class BuildCLITests: XCTestCase {
             "sub/App/App.swift": Self.swift,
         ])
         let result = try build(project, ["--config", "sub/hawser.json"])
-        XCTAssertEqual(result.stderr, "hawser: built 2 scripts into sub/gen: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
+        XCTAssertEqual(result.stderr, "hawser: built 1 script into sub/gen: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
         XCTAssertEqual(listing(project, "sub/gen"), ["BRIDGE.md", "Bridge.d.ts", "Bridge.swift", "a.js", "hawser-runtime.js", "manifest.json"])
         XCTAssertFalse(exists(project, "gen"))
         XCTAssertFalse(exists(project, "output"))
@@ -397,10 +397,10 @@ final class BuildCLITests: XCTestCase {
             "App/App.swift": Self.swift,
         ])
         let first = try build(project)
-        XCTAssertEqual(first.stderr, "hawser: built 2 scripts into userscripts/build: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
+        XCTAssertEqual(first.stderr, "hawser: built 1 script into userscripts/build: 6 added, 0 updated, 0 deleted, 0 unchanged\n")
         let second = try build(project)
         XCTAssertEqual(second.stdout, "")
-        XCTAssertEqual(second.stderr, "hawser: built 2 scripts into userscripts/build: 0 added, 0 updated, 0 deleted, 6 unchanged\n")
+        XCTAssertEqual(second.stderr, "hawser: built 1 script into userscripts/build: 0 added, 0 updated, 0 deleted, 6 unchanged\n")
         let scripts = try XCTUnwrap(try manifest(project, "userscripts/build")["scripts"] as? [[String: Any]])
         XCTAssertEqual(scripts.compactMap { $0["source"] as? String }, ["userscripts/a.js"])
         let check = try hawser(["build", "--check"], in: project)

@@ -34,7 +34,7 @@ final class BuildOutputTests: XCTestCase {
         let second = try hawser(["build"], in: project)
         XCTAssertEqual(second.status, 0, second.stdout + second.stderr)
         XCTAssertEqual(second.stdout, "")
-        XCTAssertEqual(second.stderr, "hawser: built 2 scripts into Sources/App/Generated: 0 added, 0 updated, 0 deleted, 6 unchanged\n")
+        XCTAssertEqual(second.stderr, "hawser: built 1 script into Sources/App/Generated: 0 added, 0 updated, 0 deleted, 6 unchanged\n")
         let lint = try hawser(["lint"], in: project)
         XCTAssertEqual(lint.status, 0, lint.stdout + lint.stderr)
         XCTAssertEqual(lint.stderr, "hawser: 0 errors, 0 warnings in 2 files, 1 handler (config: hawser.json)\n")
@@ -122,7 +122,7 @@ final class BuildOutputTests: XCTestCase {
         let project = try userFilesProject()
         let result = try hawser(["build", "--swift", "App", "--output", "Resources", "--force"], in: project)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertEqual(result.stderr, "hawser: built 2 scripts into Resources: 4 added, 2 updated, 0 deleted, 0 unchanged\n")
+        XCTAssertEqual(result.stderr, "hawser: built 1 script into Resources: 4 added, 2 updated, 0 deleted, 0 unchanged\n")
         // The user's manifest listed settings.js: a manifest Hawser did not write lists nothing to delete.
         XCTAssertEqual(try project.read("Resources/settings.js"), "// mine\n")
         XCTAssertTrue(GeneratedHeader.isGenerated(Array(try project.read("Resources/Bridge.swift").utf8)))
