@@ -2,7 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// The build-tool plugin: a target that applies it and has a `hawser.json` or a `userscripts/`
-/// folder in its directory gets the generated bridge (`<Name>.swift`) compiled in.
+/// folder in its directory, with at least one script there, gets the generated bridge
+/// (`<Name>.swift`) compiled in. Without a `hawser.json`, the bridge registers the handlers
+/// (`--registration generated`), as the set-up in Documentation/build-integration.md expects.
 ///
 /// One build command runs `hawser build` with every file it reads declared as an input and the
 /// generated Swift file as its output, so the build system skips it when nothing changed. The
@@ -14,7 +16,8 @@ import PackagePlugin
 struct HawserPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget,
-              let project = HawserProject(folder: HawserProject.folder(of: target), root: context.package.directoryURL)
+              let project = HawserProject(folder: HawserProject.folder(of: target), root: context.package.directoryURL),
+              project.hasScripts
         else { return [] }
         return [try Self.command(project, tool: context.tool(named: "hawser").url, workDirectory: context.pluginWorkDirectoryURL)]
     }
@@ -40,7 +43,7 @@ extension HawserPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let root = context.xcodeProject.directoryURL
         let folders = [root.appendingPathComponent(target.displayName), root]
-        guard let project = folders.lazy.compactMap({ HawserProject(folder: $0, root: root) }).first else { return [] }
+        guard let project = folders.lazy.compactMap({ HawserProject(folder: $0, root: root) }).first, project.hasScripts else { return [] }
         return [try Self.command(project, tool: context.tool(named: "hawser").url, workDirectory: context.pluginWorkDirectoryURL)]
     }
 }

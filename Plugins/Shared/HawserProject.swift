@@ -72,6 +72,17 @@ struct HawserProject {
         name = (keys["name"] as? String) ?? "Bridge"
     }
 
+    /// Whether the scripts folders hold a script to inject (`.js`, `.css`, `.ts`, `.mts`, `.cts`):
+    /// without one, `hawser build` writes no `<Name>.swift`, so the build-tool plugin adds no command.
+    var hasScripts: Bool {
+        let extensions: Set<String> = ["js", "css", "ts", "mts", "cts"]
+        return scriptFolders.contains { folder in
+            Self.files(below: folder).contains { path in
+                extensions.contains((path as NSString).pathExtension.lowercased()) && !path.lowercased().hasSuffix(".d.ts")
+            }
+        }
+    }
+
     /// `path` relative to `root` when it is inside it, else absolute.
     func relative(_ url: URL) -> String {
         let path = url.standardizedFileURL.path
@@ -91,7 +102,9 @@ struct HawserProject {
         if let config {
             arguments += ["--config", relative(config)]
         } else {
-            arguments += ["--scripts", relative(scriptFolders[0]), "--swift", relative(folder)]
+            // Without a config, the set-up the documentation describes: the generated bridge
+            // registers the handlers (`install(into:handlers:)`), since the app has none yet.
+            arguments += ["--scripts", relative(scriptFolders[0]), "--swift", relative(folder), "--registration", "generated"]
         }
         return arguments
     }

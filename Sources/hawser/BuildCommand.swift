@@ -52,7 +52,7 @@ enum BuildCommand: Subcommand {
         // folder still holds exactly them (with no interrupted build in it), there is nothing to
         // parse, check or write. A running build is waited for (the shared lock); a lock file
         // that nobody holds is what a killed build leaves, and the full build below removes it.
-        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)", project.config.sourceMaps.rawValue]) }
+        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)", project.config.sourceMaps.rawValue, project.config.registration.rawValue]) }
         if let cache, let key, output.state == .folder, let record = RunRecord.load(key, from: cache) {
             let staleLock = try OutputLock.acquire(outputFolder, exclusive: false, io: io)
             staleLock?.release()

@@ -1,3 +1,5 @@
+import HawserCore
+
 /// The options every command that reads a project shares: `--directory`, `--config`, `--scripts`,
 /// `--pages`, `--swift`, `--exclude`, `--cache-dir` and `--no-cache`.
 struct CommonOptions {
@@ -13,6 +15,8 @@ struct CommonOptions {
     var cacheDirectory: String?
     /// `--no-cache`: read and write no cache.
     var noCache = false
+    /// `--registration`: replaces the config's `registration`.
+    var registration: HawserConfig.Registration?
 
     init(_ arguments: ParsedArguments) {
         directory = arguments.value(Option.directory)
@@ -23,6 +27,7 @@ struct CommonOptions {
         exclude = arguments.values(Option.exclude)
         cacheDirectory = arguments.value(Option.cacheDirectory).map { ProjectInputs.absolute($0) }
         noCache = arguments.isSet(Option.noCache)
+        registration = arguments.value(Option.registration).flatMap(HawserConfig.Registration.init(rawValue:))
     }
 
     /// Only a config file: what `hawser init` lints with after writing one.

@@ -24,7 +24,7 @@ enum LintCommand: Subcommand {
         project.applyFirstRunDefaults()
         let cache = CacheFolder.cache(options.common, project: project, io: io)
         // A run with the same inputs, config and options printed this before.
-        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)"]) }
+        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)", project.config.registration.rawValue]) }
         if let cache, let key, let record = RunRecord.load(key, from: cache), record.dependenciesUnchanged,
            let status = ExitStatus(rawValue: record.status) {
             io.out(record.stdout)

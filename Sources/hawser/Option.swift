@@ -94,6 +94,10 @@ extension Option {
         "--cache-dir", value: "DIR",
         help: "Keep the cache of extracted facts here (default: .build/hawser-cache in the config file's folder, or the current folder without one).",
         for: projectCommands)
+    static let registration = Option(
+        "--registration", value: "MODE", choices: HawserConfig.Registration.allCases.map(\.rawValue),
+        help: "Who registers the handlers: the app's own Swift, or the generated bridge's install(into:handlers:); replaces the config's 'registration' (the build-tool plugin passes 'generated' to a target without a hawser.json)",
+        for: projectCommands)
     static let noCache = Option(
         "--no-cache",
         help: "Read and write no cache: parse every input.",
@@ -157,7 +161,7 @@ extension Option {
 
     /// Every option, in the order the synopses and help list them.
     static let table: [Option] = [
-        config, scripts, pages, swift, exclude, directory, cacheDirectory, noCache, outputFolder, outputFile, strippedFile, sourceMaps, check, force, forceOutput,
+        config, scripts, pages, swift, exclude, directory, cacheDirectory, registration, noCache, outputFolder, outputFile, strippedFile, sourceMaps, check, force, forceOutput,
         forceConfig, dryRun, format, strict, quiet, help, version,
     ]
 

@@ -131,6 +131,7 @@ struct ProjectInputs {
             base = (configPath as NSString).deletingLastPathComponent
             if base.isEmpty { base = "." }
         }
+        if let registration = options.registration { config.registration = registration }
         var scriptFolders = options.scripts.isEmpty ? config.scripts.map { join(base, $0) } : options.scripts
         var pageFolders = options.pages.isEmpty ? config.pages.map { join(base, $0) } : options.pages
         var swiftFolders = options.swift.isEmpty ? config.swift.map { join(base, $0) } : options.swift

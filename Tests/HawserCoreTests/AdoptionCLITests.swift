@@ -262,6 +262,24 @@ final class AdoptionCLITests: XCTestCase {
         XCTAssertTrue(built.stderr.hasPrefix("hawser: built 1 script into output: "), built.stderr)
     }
 
+    /// `--registration generated`: the first set-up of the build-tool plugin, scripts and no
+    /// registration yet, lints and builds, with `install(into:handlers:)`; the run record of the
+    /// manual run is not served for it.
+    func testRegistrationFlagReplacesTheConfigs() throws {
+        let project = try TemporaryProject(["userscripts/read.js": "window.webkit.messageHandlers.readFile.postMessage({path: \"a\"});\n", "App.swift": "enum App {}\n"])
+        let manual = try hawser(["lint"], in: project)
+        XCTAssertEqual(manual.status, 1, manual.stdout)
+        XCTAssertTrue(manual.stdout.contains("no message handler named 'readFile' is registered in Swift [unregistered-handler]"), manual.stdout)
+        let generated = try hawser(["lint", "--registration", "generated"], in: project)
+        XCTAssertEqual(generated.status, 0, generated.stdout)
+        let build = try hawser(["build", "--registration", "generated"], in: project)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(try project.read("output/Bridge.swift").contains("public static func install(into controller: WKUserContentController, handlers: some Handlers)"))
+        XCTAssertEqual(try hawser(["lint"], in: project).status, 1)
+        let typo = try hawser(["lint", "--registration", "auto"], in: project)
+        XCTAssertEqual(typo.status, 2, typo.stderr)
+    }
+
     func testInitHelp() throws {
         let project = try TemporaryProject()
         let help = try hawser(["help", "init"], in: project)

@@ -167,6 +167,36 @@ for version in 6 5; do
   fi
 done
 
+# Targets without a hawser.json, as the first set-up of Documentation/build-integration.md has
+# them: scripts in userscripts/ and no registration in the app yet build, since the plugin lets
+# the generated bridge register the handlers (install(into:handlers:)); a userscripts/ folder
+# with no script gets no command, rather than a build that writes no Bridge.swift.
+mkdir -p "$consumer/Sources/Plain/userscripts" "$consumer/Sources/Empty/userscripts"
+printf 'window.webkit.messageHandlers.readFile.postMessage({path: "a.txt"});\n' >"$consumer/Sources/Plain/userscripts/read.js"
+printf 'public enum Plain {}\n' >"$consumer/Sources/Plain/Plain.swift"
+printf 'public enum Empty {}\n' >"$consumer/Sources/Empty/Empty.swift"
+python3 - "$consumer/Package.swift" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path, encoding="utf-8").read()
+plugin = '.plugin(name: "HawserPlugin", package: "hawser")'
+extra = ('targets: [\n'
+         f'        .target(name: "Plain", exclude: ["userscripts"], plugins: [{plugin}]),\n'
+         f'        .target(name: "Empty", exclude: ["userscripts"], plugins: [{plugin}]),\n')
+assert "targets: [\n" in text
+open(path, "w", encoding="utf-8").write(text.replace("targets: [\n", extra, 1))
+PY
+if build "targets without a config"; then
+  pass "a target with userscripts/ and no hawser.json builds"
+  plain=$(find "$consumer/.build/plugins/outputs" -path '*/Plain/destination/HawserPlugin/Bridge.swift' | head -1)
+  [ -n "$plain" ] && grep -q 'public static func install(into controller: WKUserContentController, handlers: some Handlers)' "$plain" \
+    && pass "its bridge registers the handlers (install(into:handlers:))" || fail "no install(into:handlers:) in the Plain target's Bridge.swift"
+  [ -z "$(find "$consumer/.build/plugins/outputs" -path '*/Empty/destination/HawserPlugin/Bridge.swift')" ] \
+    && pass "an empty userscripts/ folder gets no command" || fail "the Empty target got a Bridge.swift"
+else
+  fail "the targets without a config do not build: $(grep -E 'error|warning: the scripts' "$log" | head -5)"
+fi
+
 if [ "$failures" -ne 0 ]; then
   echo "consumer-test: $failures failure(s)" >&2
   exit 1

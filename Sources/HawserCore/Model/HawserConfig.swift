@@ -12,7 +12,7 @@ public struct HawserConfig: Equatable, Sendable {
     /// The name of the generated Swift namespace and files.
     public var name: String = "Bridge"
     /// Who registers the handlers: the app itself, or the generated Swift.
-    var registration: Registration = .manual
+    public var registration: Registration = .manual
     /// The transport of every request handler that does not set its own.
     var requestTransport: Transport = .reply
     /// Handlers declared or overridden in the config, by name.
@@ -63,7 +63,7 @@ public struct HawserConfig: Equatable, Sendable {
         }
     }
 
-    enum Registration: String, CaseIterable, Sendable {
+    public enum Registration: String, CaseIterable, Sendable {
         case manual, generated
     }
 
