@@ -161,7 +161,7 @@ extension Option {
 
     /// Every option, in the order the synopses and help list them.
     static let table: [Option] = [
-        config, scripts, pages, swift, exclude, directory, cacheDirectory, registration, noCache, outputFolder, outputFile, strippedFile, sourceMaps, check, force, forceOutput,
+        config, scripts, pages, swift, exclude, directory, cacheDirectory, noCache, registration, outputFolder, outputFile, strippedFile, sourceMaps, check, force, forceOutput,
         forceConfig, dryRun, format, strict, quiet, help, version,
     ]
 
