@@ -5,7 +5,7 @@ import TreeSitter
 ///
 /// | text | goal | checked as |
 /// |---|---|---|
-/// | a classic user script the compiler did not refuse | script | compiled, as it is injected: `await` at its top level is judged inside the async wrapper the build gives it, a template with its placeholders filled in |
+/// | a classic user script the compiler did not refuse | script | compiled, as it is injected: `await` at its top level is judged inside the async wrapper the build gives it; a template as written too, since the build injects it unfilled (the refusal then says where templates belong) |
 /// | an ES module (an entry with module syntax, a script another imports, a module or package file the graph reads) | module | its JavaScript (TypeScript stripped) |
 /// | a CommonJS module | script | as the body of its module function |
 /// | a page's `.js` (`pages`) | script, else module | as written: a page may load it either way |
@@ -78,8 +78,9 @@ extension Pipeline {
         let graph = modules?.graph
 
         enum Job: Sendable {
-            /// A compiled classic script: its text, the lines before the source, its source path.
-            case compiled(text: [UInt8], linesBefore: Int, sourceLines: Int, source: String)
+            /// A compiled classic script: its text, the lines before the source, its source path,
+            /// and the first placeholder of a configured form in it, if it is a template.
+            case compiled(text: [UInt8], linesBefore: Int, sourceLines: Int, source: String, placeholder: PlaceholderOccurrence?)
             case module(bytes: [UInt8], path: String, commonJS: Bool)
             case page(bytes: [UInt8], path: String)
             /// An HTML page's inline scripts and event-handler attributes.
@@ -95,11 +96,13 @@ extension Pipeline {
         for script in userScripts where script.origin == .javaScript && !script.isBundled {
             guard let source = script.source, judged(source), !refusedScripts.contains(source) else { continue }
             guard graph?.isModule(ModulePath.normalize(source)) != true else { continue }
-            var text = Array(script.text.utf8)
-            // A template is judged with its placeholders filled in, as native code injects it.
-            if let standIn = PlaceholderFiller.standIn(for: text, forms: placeholders) { text = standIn.bytes }
+            // A template is judged as written: the build injects what it emits, with no app code
+            // in between to fill the placeholders in.
+            let text = Array(script.text.utf8)
+            let placeholder = PlaceholderForm.occurrences(in: sourceBytes[source] ?? [], forms: placeholders).first
             let sourceLines = LineTable(sourceBytes[source] ?? []).starts.count
-            jobs.append(.compiled(text: text, linesBefore: script.sourceLineOffset ?? 0, sourceLines: sourceLines, source: source))
+            jobs.append(.compiled(
+                text: text, linesBefore: script.sourceLineOffset ?? 0, sourceLines: sourceLines, source: source, placeholder: placeholder))
             verdicts.checked.insert(source)
             verdicts.compiledSources.insert(source)
         }
@@ -124,14 +127,15 @@ extension Pipeline {
 
         verdicts.diagnostics = concurrentMap(jobs) { job -> [Diagnostic] in
             switch job {
-            case .compiled(let text, let linesBefore, let sourceLines, let source):
-                guard let (message, at) = refusal(cache: cache, text, goal: .script) else { return [] }
+            case .compiled(let text, let linesBefore, let sourceLines, let source, let placeholder):
+                guard let (refused, at) = refusal(cache: cache, text, goal: .script) else { return [] }
                 // A refusal in the wrapper's own lines is the source's doing: at its first line
                 // (before it) or its last (after it: an unclosed comment swallowed the wrapper's end).
                 let line = at.line - linesBefore
                 let location = line < 1 ? SourceLocation(file: source, line: 1, column: 1)
                     : line > sourceLines ? SourceLocation(file: source, line: max(1, sourceLines), column: 1)
                     : SourceLocation(file: source, line: line, column: at.column)
+                let message = refused + templateAdvice(source: sourceBytes[source] ?? [], placeholder: placeholder, refusedLine: location.line)
                 return [Diagnostic(.syntaxError, message, at: location)]
             case .module(let bytes, let path, let commonJS):
                 let file = spelled[path] ?? path
@@ -155,6 +159,30 @@ extension Pipeline {
             }
         }.flatMap { $0 }
         return verdicts
+    }
+
+    /// What a refused user script that is a template should become, after WebKit's message:
+    /// nothing for a script that is no template. `placeholder` is the first placeholder of a
+    /// configured form in the source; without one, a marker of a form `hawser init` recognizes
+    /// (`%x%`, `$<x>`, `{{x}}`) on the refused line makes the script look like a template.
+    static func templateAdvice(source: [UInt8], placeholder: PlaceholderOccurrence?, refusedLine: Int) -> String {
+        let whereTemplatesGo = "put the template in a 'pages' folder (linted, never built) or 'exclude' it"
+        if let placeholder {
+            var lines = LineTable(source)
+            let at = lines.position(of: placeholder.range.lowerBound)
+            return " (a template: hawser build injects user scripts as written, without filling in '\(placeholder.text)' at \(at.line):\(at.column); \(whereTemplatesGo))"
+        }
+        let lines = LineTable(source)
+        guard refusedLine >= 1, refusedLine <= lines.starts.count else { return "" }
+        let start = lines.starts[refusedLine - 1]
+        let end = refusedLine < lines.starts.count ? lines.starts[refusedLine] : source.count
+        let line = Array(source[start..<end])
+        for (form, open, close) in ProjectSurvey.placeholderForms {
+            if let marker = ProjectSurvey.firstMarker(in: line, open: Array(open.utf8), close: Array(close.utf8)) {
+                return " ('\(marker.text)' looks like a placeholder: if the app fills it in, list \"\(form)\" under 'placeholders' and \(whereTemplatesGo))"
+            }
+        }
+        return ""
     }
 
     /// The refusals of an HTML page's inline scripts (as a classic script, else as a

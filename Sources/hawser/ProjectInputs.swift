@@ -479,6 +479,17 @@ extension ProjectInputs {
             var files: [SourceFile] = []
             let outputPath = output.map(ProjectInputs.absolute)
             for folder in paths {
+                // A page may be listed as a file of its own: a template inside a scripts folder.
+                if kind == .pages, case .file = FileSystem.kind(of: folder) {
+                    let canonical = ProjectInputs.absolute(folder)
+                    guard !exclusions.excludes(file: canonical), seen.insert(canonical).inserted,
+                          extensions.contains(ProjectInputs.pathExtension(folder).lowercased()) else { continue }
+                    switch FileSystem.read(folder) {
+                    case .success(let bytes): files.append(SourceFile(path: folder, bytes: bytes, relativePath: (folder as NSString).lastPathComponent))
+                    case .failure(let failure): unreadable.append(UnreadableFile(path: folder, reason: failure.reason))
+                    }
+                    continue
+                }
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                     throw UsageError(message: "\(kind.rawValue) folder '\(folder)' does not exist")
@@ -508,6 +519,8 @@ extension ProjectInputs {
                     let path = ProjectInputs.join(display, walked.relative)
                     let canonical = ProjectInputs.absolute(walked.relative, below: folderPath) ?? ProjectInputs.absolute(path)
                     if exclusions.excludes(file: canonical) { continue }
+                    // A file listed as a page of its own is read as one.
+                    if kind != .swift, let other = folders[canonical], other != kind { continue }
                     guard seen.insert(canonical).inserted, walked.identity.map({ seenFiles.insert($0).inserted }) ?? true else { continue }
                     if let problem = walked.problem {
                         unreadable.append(UnreadableFile(path: path, reason: problem))

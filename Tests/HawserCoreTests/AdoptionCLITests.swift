@@ -44,7 +44,8 @@ final class AdoptionCLITests: XCTestCase {
                 "App/Scripts"
               ],
               "pages": [
-                "Web/js"
+                "Web/js",
+                "App/Scripts/settings/index.js"
               ],
               "swift": [
                 "App"
@@ -231,6 +232,66 @@ final class AdoptionCLITests: XCTestCase {
         XCTAssertTrue(lint.stdout.contains("App/Resources/reader.js:1:1: warning: Hawser injects reader.js in the page world, but the app injects it in the defaultClient world today"), lint.stdout)
     }
 
+    /// A template the app fills in before injecting it cannot be built as written: init lists it
+    /// under pages (linted, never built), as a file of its own inside the scripts folder, so
+    /// the proposal lints clean and builds; the same template under scripts fails lint and build
+    /// alike, with where templates belong.
+    func testInitProposesTemplatesAsPagesAndTheProposalBuilds() throws {
+        let project = try TemporaryProject([
+            "App/Injector.swift": """
+                import WebKit
+                final class Injector: NSObject, WKScriptMessageHandler {
+                    func install(_ c: WKUserContentController, template: String) {
+                        c.add(self, name: "favicons")
+                        c.add(self, name: "reader")
+                        let s = template.replacingOccurrences(of: "%favicon_handler%", with: "favicons")
+                        c.addUserScript(WKUserScript(source: s, injectionTime: .atDocumentEnd, forMainFrameOnly: true))
+                    }
+                    func userContentController(_ c: WKUserContentController, didReceive m: WKScriptMessage) {}
+                }
+                """,
+            "Scripts/favicons.js": "window.webkit.messageHandlers.%favicon_handler%.postMessage([]);\n",
+            "Scripts/reader.js": "window.webkit.messageHandlers.reader.postMessage({ width: '100%' });\n",
+        ])
+        let result = try hawser(["init"], in: project)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(try project.read("hawser.json"), """
+            {
+              "scripts": [
+                "Scripts"
+              ],
+              "pages": [
+                "Scripts/favicons.js"
+              ],
+              "swift": [
+                "App"
+              ],
+              "placeholders": [
+                "%NAME%"
+              ],
+              "output": "App/Hawser"
+            }
+
+            """)
+        XCTAssertTrue(result.stdout.contains("  pages    Scripts/favicons.js: a template the app fills in and injects itself: linted, never built\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nhawser lint reports:\n  nothing\n"), result.stdout)
+        let build = try hawser(["build"], in: project)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let emitted = try FileManager.default.contentsOfDirectory(atPath: project.url.appendingPathComponent("App/Hawser").path)
+        XCTAssertEqual(emitted.filter { $0.hasSuffix(".js") }.sorted(), ["hawser-runtime.js", "reader.js"])
+
+        // Under scripts, the template fails lint as it fails build, and says where it belongs.
+        try project.write("hawser.json", #"{"scripts": ["Scripts"], "swift": ["App"], "placeholders": ["%NAME%"], "output": "App/Hawser"}"#)
+        let advice = "Scripts/favicons.js:1:31: error: WebKit's parser (JavaScriptCore) refuses the script: Unexpected token '%'. Expected a property name after '.'. "
+            + "(a template: hawser build injects user scripts as written, without filling in '%favicon_handler%' at 1:31; put the template in a 'pages' folder (linted, never built) or 'exclude' it) [syntax-error]\n"
+        let lint = try hawser(["lint"], in: project)
+        XCTAssertEqual(lint.status, 1)
+        XCTAssertEqual(lint.stdout, advice)
+        let refused = try hawser(["build"], in: project)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stdout, advice)
+    }
+
     func testScriptMetadataForAFileThatIsNoScriptIsAnError() throws {
         let project = try injectingApp()
         try project.write("hawser.json", #"{"scripts": ["App/Resources"], "swift": ["App"], "scriptMetadata": {"App/Resources/gone.js": {"runAt": "document-start"}}}"#)
@@ -369,7 +430,10 @@ final class AdoptionCLITests: XCTestCase {
         try project.write("hawser.json", #"{"scripts": ["App"], "swift": ["App"]}"#)
         let configured = try hawser(["lint"], in: project)
         XCTAssertEqual(configured.status, 1)
-        XCTAssertTrue(configured.stdout.contains("App/Scripts/favicons.js:1:31: error: WebKit's parser (JavaScriptCore) refuses the script: Unexpected token '%'. Expected a property name after '.'. [syntax-error]"), configured.stdout)
+        XCTAssertTrue(configured.stdout.contains(
+            "App/Scripts/favicons.js:1:31: error: WebKit's parser (JavaScriptCore) refuses the script: Unexpected token '%'. Expected a property name after '.'. "
+                + "('%message_handler%' looks like a placeholder: if the app fills it in, list \"%NAME%\" under 'placeholders' and put the template in a 'pages' folder (linted, never built) or 'exclude' it) [syntax-error]"),
+            configured.stdout)
         XCTAssertTrue(configured.stdout.contains("'legacyBridge'"), configured.stdout)
         XCTAssertTrue(configured.stdout.contains("[invalid-metadata]"), configured.stdout)
     }

@@ -163,7 +163,7 @@ final class AdoptionTests: XCTestCase {
         ]
         let proposal = ProjectSurvey.propose(files)
         XCTAssertEqual(proposal.scripts, ["App/Scripts"])
-        XCTAssertEqual(proposal.pages, ["Help", "Web/js"])
+        XCTAssertEqual(proposal.pages, ["Help", "Web/js", "App/Scripts/Sub/more.js"], "a template the app fills in is a page of its own")
         XCTAssertEqual(proposal.swift, ["App"])
         XCTAssertEqual(proposal.exclude, ["*.min.js", "App/Scripts/vendor", "App/Scripts/bundle.js"])
         XCTAssertEqual(proposal.placeholders.map(\.form), ["$<NAME>"])

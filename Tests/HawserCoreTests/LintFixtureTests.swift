@@ -50,7 +50,7 @@ final class LintFixtureTests: XCTestCase {
         }
         func inside(_ path: String, _ folders: [String]) -> String? {
             folders.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }.sorted { $0.count < $1.count }
-                .first { $0 == "." || path.hasPrefix($0 + "/") }
+                .first { $0 == "." || path == $0 || path.hasPrefix($0 + "/") }
         }
         var scripts: [SourceFile] = [], swift: [SourceFile] = [], schemas: [SourceFile] = [], pages: [SourceFile] = []
         let enumerator = FileManager.default.enumerator(atPath: folder.path)

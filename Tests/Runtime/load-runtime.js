@@ -46,7 +46,8 @@ const builds = new Map();
 
 /**
  * Runs `hawser build` on a temporary project whose hawser.json is `config` (scripts in
- * "scripts", which is empty, no Swift, output in "out") and returns a function that reads an
+ * "scripts", which holds one script that does nothing, since a build of no script writes
+ * nothing; no Swift; output in "out") and returns a function that reads an
  * emitted file. Builds are cached per distinct config, so each runs once per test file.
  */
 function buildProject(config) {
@@ -60,6 +61,7 @@ function buildProject(config) {
   }
   const project = path.join(scratch, String(builds.size));
   fs.mkdirSync(path.join(project, "scripts"), { recursive: true });
+  fs.writeFileSync(path.join(project, "scripts", "noop.js"), "void 0;\n");
   fs.writeFileSync(path.join(project, "hawser.json"), JSON.stringify(full, null, 2) + "\n");
   try {
     execFileSync(binary, ["build", "--config", path.join(project, "hawser.json")], {

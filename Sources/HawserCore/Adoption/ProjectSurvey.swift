@@ -27,6 +27,10 @@ public enum ProjectSurvey {
         var isCandidate: Bool
         var vendoredFolder: String?
         var isMinified: Bool
+        /// A script with a placeholder (`%x%`, `$<x>`, `{{x}}`) that WebKit refuses as written:
+        /// a template the app fills in before injecting it, which the build cannot inject as
+        /// written, so it is proposed as a page (linted, never built).
+        var isTemplate = false
     }
 
     /// `files`: every `.js`, `.html`, `.htm`, `.swift`, `.m`, `.mm` and `.h` file of the app, with
@@ -45,15 +49,19 @@ public enum ProjectSurvey {
         // scripts whether or not they post: switching to the build must not drop them.
         let nativeFacts = scan(native)
         let scriptPaths = scripts.map(\.file.path)
-        let injected = scripts.filter { $0.vendoredFolder == nil && !$0.isMinified }.compactMap { script in
+        let injected = scripts.filter { $0.vendoredFolder == nil && !$0.isMinified && !$0.isTemplate }.compactMap { script in
             let found = ScriptInjection.injections(of: script.file.path, among: nativeFacts.injections, scriptPaths: scriptPaths)
             return found.isEmpty ? nil : (script: script, injections: found)
         }
         let injectedPaths = Set(injected.map(\.script.file.path))
-        let userScripts = scripts.filter { (useful($0) && !loaded.contains($0.file.path)) || injectedPaths.contains($0.file.path) }
+        // A template stays the app's to fill in and inject: a page, linted and never built.
+        let userScripts = scripts.filter { !$0.isTemplate && ((useful($0) && !loaded.contains($0.file.path)) || injectedPaths.contains($0.file.path)) }
+        let templates = scripts.filter { useful($0) && $0.isTemplate }
         let pageFiles = scripts.filter { useful($0) && loaded.contains($0.file.path) } + pages.filter(useful)
         var scriptFolders = outermost(Set(userScripts.map { folder(of: $0.file.path) }))
-        var pageFolders = outermost(Set(pageFiles.map { folder(of: $0.file.path) }))
+        // A template in a folder of scripts is a page of its own; elsewhere its folder is pages.
+        let templatesInScripts = templates.filter { isInside($0.file.path, anyOf: scriptFolders) }
+        var pageFolders = outermost(Set((pageFiles + templates.filter { !isInside($0.file.path, anyOf: scriptFolders) }).map { folder(of: $0.file.path) }))
         // A folder holds one kind: scripts, so that its injected scripts keep every check.
         for both in Set(scriptFolders).intersection(pageFolders).sorted() {
             findings.append("  note: \(both) holds both injected scripts and page scripts; listed under scripts, so hawser build would inject its page scripts too")
@@ -103,8 +111,10 @@ public enum ProjectSurvey {
         let (exclude, excludeFindings) = exclusions((scripts + pages).filter { isInside($0.file.path, anyOf: read) })
         proposal.exclude = exclude
         findings += excludeFindings
-        for file in (scripts + pages).filter({ $0.isCandidate && ($0.isMinified || $0.vendoredFolder != nil) && !isInside($0.file.path, anyOf: read) }) {
-            findings.append("  note: \(file.file.path) uses message handlers but looks vendored or minified, so it decided no folder; lint its sources instead")
+        // A template in a folder listed under scripts would be built as written: a page of its own.
+        for template in templatesInScripts.sorted(by: { $0.file.path < $1.file.path }) where !isInside(template.file.path, anyOf: pageFolders) {
+            proposal.pages.append(template.file.path)
+            findings.append("  pages    \(template.file.path): a template the app fills in and injects itself: linted, never built")
         }
 
         proposal.placeholders = placeholders((scripts + pages).filter { isInside($0.file.path, anyOf: read) && $0.vendoredFolder == nil && !$0.isMinified }.map(\.file))
@@ -254,7 +264,11 @@ public enum ProjectSurvey {
             dynamic = dynamic || facts.diagnostics.contains { $0.code == .dynamicHandlerName }
             broken = broken || (facts.diagnostics.contains { $0.code == .syntaxError } && String(decoding: part.bytes, as: UTF8.self).contains("messageHandlers"))
         }
-        return WebFile(file: file, uses: uses, isCandidate: uses > 0 || dynamic || broken, vendoredFolder: vendored, isMinified: minified)
+        let isTemplate = !file.isPage && placeholderForms.contains { _, open, close in
+            firstMarker(in: javascript, open: Array(open.utf8), close: Array(close.utf8)) != nil
+        } && WebKitSyntax.refusal(javascript, goal: .script) != nil
+        return WebFile(
+            file: file, uses: uses, isCandidate: uses > 0 || dynamic || broken, vendoredFolder: vendored, isMinified: minified, isTemplate: isTemplate)
     }
 
     /// The path of the outermost vendored folder above `path`, if any.
