@@ -52,7 +52,8 @@ enum BuildCommand: Subcommand {
         // folder still holds exactly them (with no interrupted build in it), there is nothing to
         // parse, check or write. A running build is waited for (the shared lock); a lock file
         // that nobody holds is what a killed build leaves, and the full build below removes it.
-        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)", project.config.sourceMaps.rawValue, project.config.registration.rawValue]) }
+        let style = options.format == .text ? io.textStyle : .plain
+        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)", project.config.sourceMaps.rawValue, project.config.registration.rawValue, style.key]) }
         if let cache, let key, output.state == .folder, let record = RunRecord.load(key, from: cache) {
             let staleLock = try OutputLock.acquire(outputFolder, exclusive: false, io: io)
             staleLock?.release()
@@ -64,7 +65,7 @@ enum BuildCommand: Subcommand {
         }
         let result = Pipeline.run(project.input, cache: cache)
         let report = result.report
-        let stdout = options.format == .text && report.diagnostics.isEmpty ? "" : options.format.render(report)
+        let stdout = options.format == .text && report.diagnostics.isEmpty ? "" : options.format.render(report, style: style)
         io.out(stdout)
         if report.errorCount > 0 || (options.strict && report.warningCount > 0) {
             note("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)); nothing written to \(outputFolder)\n")

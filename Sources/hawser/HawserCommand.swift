@@ -74,5 +74,10 @@ enum HawserCommand {
 /// Standard output and error.
 struct StandardStreams {
     func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    /// How text findings are written to standard output: framed (and coloured, unless
+    /// `NO_COLOR`) for a terminal, plain for a file, a pipe or Xcode.
+    var textStyle: TextStyle {
+        TextStyle.terminal(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+    }
     func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 }

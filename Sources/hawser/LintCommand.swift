@@ -24,7 +24,8 @@ enum LintCommand: Subcommand {
         project.applyFirstRunDefaults()
         let cache = CacheFolder.cache(options.common, project: project, io: io)
         // A run with the same inputs, config and options printed this before.
-        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)", project.config.registration.rawValue]) }
+        let style = options.format == .text ? io.textStyle : .plain
+        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)", project.config.registration.rawValue, style.key]) }
         if let cache, let key, let record = RunRecord.load(key, from: cache), record.dependenciesUnchanged,
            let status = ExitStatus(rawValue: record.status) {
             io.out(record.stdout)
@@ -33,7 +34,7 @@ enum LintCommand: Subcommand {
         }
         // The build's checks (metadata, names, @require) without writing anything.
         let report = Pipeline.run(project.input, rendering: false, cache: cache).report
-        var record = RunRecord(stdout: options.format.render(report), stderr: "", status: ExitStatus.success.rawValue)
+        var record = RunRecord(stdout: options.format.render(report, style: style), stderr: "", status: ExitStatus.success.rawValue)
         if options.format == .text {
             record.stderr = "hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription))\n"
         }

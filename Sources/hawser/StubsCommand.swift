@@ -28,7 +28,7 @@ enum StubsCommand: Subcommand {
         let result = Pipeline.run(project.input, rendering: false, cache: CacheFolder.cache(options.common, project: project, io: io))
         let report = result.report
         if report.errorCount > 0 {
-            io.out(ReportFormat.text.render(report))
+            io.out(ReportFormat.text.render(report, style: io.textStyle))
             io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)); no stubs written\n")
             return .findings
         }
