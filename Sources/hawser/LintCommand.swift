@@ -12,10 +12,16 @@ enum LintCommand: Subcommand {
         var strict: Bool
         /// `--quiet`: the diagnostics alone, without the summary line.
         var quiet: Bool
+        /// `--baseline FILE`: findings left out.
+        var baseline: String?
+        /// `--write-baseline FILE`: where to write this run's findings.
+        var writeBaseline: String?
     }
 
     static func options(from arguments: ParsedArguments) -> Options {
-        Options(common: CommonOptions(arguments), format: arguments.format, strict: arguments.isSet(Option.strict), quiet: arguments.isSet(Option.quiet))
+        Options(
+            common: CommonOptions(arguments), format: arguments.format, strict: arguments.isSet(Option.strict), quiet: arguments.isSet(Option.quiet),
+            baseline: arguments.value(Option.baseline), writeBaseline: arguments.value(Option.writeBaseline))
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
@@ -23,6 +29,11 @@ enum LintCommand: Subcommand {
         // A first run, with no config file, is as good as a run with `hawser init`'s.
         project.applyFirstRunDefaults()
         let cache = CacheFolder.cache(options.common, project: project, io: io)
+        // Read first: a baseline that cannot be read stops the run before any work.
+        let baseline = try options.baseline.map(readBaseline)
+        if options.baseline != nil || options.writeBaseline != nil {
+            return try lintWithBaseline(options, baseline: baseline, project: project, cache: cache, io: io)
+        }
         // A run with the same inputs, config and options printed this before.
         let style = options.format == .text ? io.textStyle : .plain
         let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)", project.config.registration.rawValue, style.key]) }
@@ -47,5 +58,44 @@ enum LintCommand: Subcommand {
         io.out(record.stdout)
         if !options.quiet { io.err(record.stderr) }
         return ExitStatus(rawValue: record.status) ?? .findings
+    }
+
+    /// The baseline file at `path`: a usage error (exit 2) at the file when it cannot be read or
+    /// is no baseline.
+    static func readBaseline(_ path: String) throws -> Baseline {
+        let bytes: [UInt8]
+        switch FileSystem.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw UsageError(message: "cannot read the baseline '\(path)': \(failure.reason)")
+        }
+        do {
+            return try Baseline.parse(bytes)
+        } catch {
+            throw UsageError(message: "\(error)", location: SourceLocation(file: path, line: 1, column: 1))
+        }
+    }
+
+    /// A lint with `--baseline` or `--write-baseline`: no run record (the baseline file is an
+    /// input the record does not key), the facts cache as always.
+    static func lintWithBaseline(_ options: Options, baseline: Baseline?, project: ProjectInputs, cache: FactCache?, io: StandardStreams) throws -> ExitStatus {
+        let full = Pipeline.run(project.input, rendering: false, cache: cache).report
+        if let path = options.writeBaseline {
+            let written = Baseline(of: full)
+            try POSIXFile.write(Array(written.rendered.utf8), to: path, display: path)
+            if !options.quiet { io.err("hawser: wrote \(plural(written.entries.count, "finding")) to the baseline \(path)\n") }
+            return .success
+        }
+        let (report, hidden) = baseline.map { $0.filter(full) } ?? (full, 0)
+        let style = options.format == .text ? io.textStyle : .plain
+        io.out(options.format.render(report, style: style))
+        let nothingToLint = project.pages.isEmpty ? project.noScriptsWarning : nil
+        if !options.quiet {
+            if let nothingToLint { io.err(nothingToLint) }
+            if options.format == .text {
+                let inBaseline = hidden > 0 ? "; \(plural(hidden, "finding")) in the baseline not shown" : ""
+                io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription)\(inBaseline))\n")
+            }
+        }
+        return report.errorCount > 0 || (options.strict && (report.warningCount > 0 || nothingToLint != nil)) ? .findings : .success
     }
 }

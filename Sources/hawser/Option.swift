@@ -146,6 +146,14 @@ extension Option {
         "--dry-run",
         help: "Print the proposed hawser.json and what lint would report with it, without writing anything.",
         for: [.`init`])
+    static let baseline = Option(
+        "--baseline", value: "FILE",
+        help: "Leave out the findings FILE holds (written by --write-baseline), matched by code, file, message and line text, so moved lines still match; the summary says how many.",
+        for: [.lint])
+    static let writeBaseline = Option(
+        "--write-baseline", value: "FILE",
+        help: "Write every finding of this run to FILE, for --baseline, and exit 0.",
+        for: [.lint])
     static let quiet = Option(
         "--quiet", short: "-q",
         help: "Print only diagnostics: no summary line, no notes on the config or the output folder.",
@@ -162,7 +170,7 @@ extension Option {
     /// Every option, in the order the synopses and help list them.
     static let table: [Option] = [
         config, scripts, pages, swift, exclude, directory, cacheDirectory, noCache, registration, outputFolder, outputFile, strippedFile, sourceMaps, check, force, forceOutput,
-        forceConfig, dryRun, format, strict, quiet, help, version,
+        forceConfig, dryRun, format, strict, baseline, writeBaseline, quiet, help, version,
     ]
 
     /// The options `command` accepts, in table order.

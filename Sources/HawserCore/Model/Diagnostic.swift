@@ -7,7 +7,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     public var line: Int
     public var column: Int
 
-    init(file: String, line: Int, column: Int) {
+    public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
