@@ -232,7 +232,7 @@ public enum ProjectSurvey {
             steps.append("Read \(scope.config) (the \(scope.target.name) target's config) and fix what hawser lint reports with it (above).")
             steps.append("Run '\(scope.buildCommand)': it writes \(output)/\(name).swift, the compiled scripts and manifest.json.")
             steps.append(scope.target.kind == .swiftPackage
-                ? "\(output) is in the \(scope.target.name) target's folder, so SwiftPM compiles it into that target."
+                ? "\(output) is in the \(scope.target.name) target's folder, so SwiftPM compiles it into that target: commit it and rerun '\(scope.buildCommand)' when the scripts change, or apply HawserPlugin to \(scope.target.name) instead (it reads \(scope.config)) and delete \(output), which would be compiled twice."
                 : "Add \(output) to the \(scope.target.name) target only (in Xcode, add the folder with that target's membership), with the scripts as bundle resources.")
         } else {
             steps.append("Read hawser.json and fix what hawser lint reports (above).")
@@ -249,7 +249,7 @@ public enum ProjectSurvey {
         case nil:
             steps.append("Run hawser build in the app's build: a run-script phase or the SwiftPM plugin (Documentation/build-integration.md).")
         case .swiftPackage?:
-            steps.append("Run hawser build in the \(scope!.target.name) target's build: apply HawserPlugin to it, which reads \(scope!.config) (or run '\(scope!.buildCommand)'; Documentation/build-integration.md).")
+            break  // Step 3 says it: the plugin, or the committed output.
         case .app?:
             steps.append("Run '\(scope!.buildCommand)' in a run-script phase of the \(scope!.target.name) target only (Documentation/build-integration.md#xcode).")
         }
