@@ -17,7 +17,8 @@ enum InitCommand: Subcommand {
           swift     folders whose Swift or Objective-C files register handlers
           exclude   vendored and minified files inside those folders: *.min.js, folders
                     named vendor, third_party, external, dist and the like, and files
-                    with lines of code over 1000 bytes
+                    with lines of code over 1000 bytes; and style sheets in the scripts
+                    folders that no WKUserScript injects
         It also reports template markers ($<x>, %x%, {{x}}) in the scripts. Then it writes
         hawser.json, prints what it found, and runs hawser lint with it. An existing
         hawser.json is never replaced without --force.
@@ -35,7 +36,7 @@ enum InitCommand: Subcommand {
 
     /// Folders the survey never walks into, besides hidden ones.
     static let skippedFolders = ProjectInputs.skippedFolders.union(["build"])
-    static let extensions: Set<String> = ["js", "html", "htm", "svelte", "vue", "swift", "m", "mm", "h", "ts", "mts", "cts", "tsx", "jsx"]
+    static let extensions: Set<String> = ["js", "css", "html", "htm", "svelte", "vue", "swift", "m", "mm", "h", "ts", "mts", "cts", "tsx", "jsx"]
 
     struct Options {
         var force: Bool

@@ -99,6 +99,8 @@ final class TargetConfigsCLITests: XCTestCase {
         "Shared/Rendering/layout.js": "function relayout() { document.body.dataset.width = String(window.innerWidth); }\n",
         "Shared/Rendering/notes.js": "function showNote(id) { document.getElementById(id).hidden = false; }\n",
         "Shared/Model/Story.swift": "struct Story {\n    var title: String\n}\n",
+        // The template's style sheet, which no WKUserScript injects.
+        "Shared/Rendering/story.css": "article { margin: 0 auto; }\n",
     ]
 
     func testTwoAppTargetsSharingAFolderGetOneConfigEach() throws {
@@ -116,6 +118,9 @@ final class TargetConfigsCLITests: XCTestCase {
               "swift": [
                 "Mac",
                 "Shared"
+              ],
+              "exclude": [
+                "Shared/Rendering/story.css"
               ],
               "output": "Mac/Reader/Hawser",
               "name": "HawserBridge",
@@ -146,6 +151,9 @@ final class TargetConfigsCLITests: XCTestCase {
               "swift": [
                 "Shared",
                 "iOS"
+              ],
+              "exclude": [
+                "Shared/Rendering/story.css"
               ],
               "output": "iOS/Story/Hawser",
               "scriptMetadata": {
@@ -178,6 +186,7 @@ final class TargetConfigsCLITests: XCTestCase {
 
             """), out)
         XCTAssertTrue(out.contains("\n== iOS: hawser.iOS.json\n"), out)
+        XCTAssertTrue(out.contains("  exclude  Shared/Rendering/story.css: a style sheet no WKUserScript injects; in a scripts folder hawser build would inject it into every page\n"), out)
         XCTAssertTrue(out.contains("  inject   Mac/Reader/reader_mac.js: the app injects it at document start, main frame only, page world (WKUserScript at Shared/Rendering/ScriptLoader.swift:14)\n"), out)
         XCTAssertTrue(out.contains("\nhawser lint --config hawser.Mac.json reports:\n  nothing\nhawser lint: 0 errors, 0 warnings in 8 files, 2 handlers (config: hawser.Mac.json)\n"), out)
         XCTAssertTrue(out.contains("\nhawser lint --config hawser.iOS.json reports:\n  nothing\n"), out)
@@ -303,6 +312,8 @@ final class TargetConfigsCLITests: XCTestCase {
             "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Two\", targets: [.target(name: \"A\"), .target(name: \"B\")])\n",
             "Sources/A/Setup.swift": registering("alphaSaved"),
             "Sources/A/Scripts/alpha.js": "window.webkit.messageHandlers.alphaSaved.postMessage({});\n",
+            "Sources/A/Scripts/vendor/lib.js": "window.webkit.messageHandlers.vendored.postMessage({});\n",
+            "Sources/A/Scripts/panel.css": "div { color: red }\n",
             "Sources/B/Setup.swift": registering("betaOpened"),
             "Sources/B/Scripts/beta.js": "window.webkit.messageHandlers.betaOpened.postMessage({});\n",
         ])
@@ -310,6 +321,14 @@ final class TargetConfigsCLITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "hawser: wrote Sources/A/hawser.json and Sources/B/hawser.json, one config per target; edit them, then run 'hawser lint --config <config>' for each\n")
         XCTAssertTrue(result.stdout.hasPrefix("Found 2 Swift package targets: A (Package.swift), B (Package.swift);"), result.stdout)
+        // Paths relative to the target's folder, exclusions too.
+        let exclude = """
+              "exclude": [
+                "Scripts/vendor",
+                "Scripts/panel.css"
+              ],
+
+            """
         for (target, handler, other) in [("A", "alpha", "beta"), ("B", "beta", "alpha")] {
             XCTAssertEqual(try project.read("Sources/\(target)/hawser.json"), """
                 {
@@ -319,7 +338,7 @@ final class TargetConfigsCLITests: XCTestCase {
                   "swift": [
                     "."
                   ],
-                  "output": "Hawser"
+                \(target == "A" ? exclude : "")  "output": "Hawser"
                 }
 
                 """)
@@ -333,12 +352,12 @@ final class TargetConfigsCLITests: XCTestCase {
 
 
                 """), result.stdout)
-            XCTAssertTrue(result.stdout.contains("hawser lint: 0 errors, 0 warnings in 2 files, 1 handler (config: Sources/\(target)/hawser.json)\n"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("hawser lint --config Sources/\(target)/hawser.json reports:\n  nothing\nhawser lint: 0 errors, 0 warnings in 2 files, 1 handler (config: Sources/\(target)/hawser.json)\n"), result.stdout)
             let build = try hawser(["build", "--config", "Sources/\(target)/hawser.json"], in: project)
             XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
             let manifest = try project.read("Sources/\(target)/Hawser/manifest.json")
             XCTAssertTrue(manifest.contains("\"source\": \"Sources/\(target)/Scripts/\(handler).js\""), manifest)
-            XCTAssertFalse(manifest.contains(other), manifest)
+            XCTAssertFalse(manifest.contains(other) || manifest.contains("panel") || manifest.contains("vendored"), manifest)
             guard let swiftc = Golden.which("swiftc") else { throw XCTSkip("swiftc is not on PATH") }
             let compiled = try Subprocess.run(
                 swiftc, ["-swift-version", "6", "-parse-as-library", "-emit-library", "-module-name", target, "-o", "lib\(target).so",

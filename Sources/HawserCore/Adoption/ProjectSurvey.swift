@@ -130,6 +130,18 @@ public enum ProjectSurvey {
         let (exclude, excludeFindings) = exclusions((scripts + pages).filter { isInside($0.file.path, anyOf: read) })
         proposal.exclude = exclude
         findings += excludeFindings
+        // A style sheet in a scripts folder is built into a user style injected into every page:
+        // the app's own CSS (read by its pages or its HTML templates) stays out unless a
+        // WKUserScript injects it today.
+        let excluded = exclude.compactMap { PathPattern($0) }
+        let styleSheets = files.filter { file in
+            file.path.lowercased().hasSuffix(".css") && isInside(file.path, anyOf: scriptFolders) && !excluded.contains { $0.excludes(file: file.path) }
+        }
+        for sheet in styleSheets.sorted(by: { $0.path < $1.path })
+        where ScriptInjection.injections(of: sheet.path, among: nativeFacts.injections, scriptPaths: styleSheets.map(\.path)).isEmpty {
+            proposal.exclude.append(anchored(sheet.path))
+            findings.append("  exclude  \(anchored(sheet.path)): a style sheet no WKUserScript injects; in a scripts folder hawser build would inject it into every page")
+        }
         for file in (scripts + pages).filter({ $0.isCandidate && ($0.isMinified || $0.vendoredFolder != nil) && !isInside($0.file.path, anyOf: read) }) {
             findings.append("  note: \(file.file.path) uses message handlers but looks vendored or minified, so it decided no folder; lint its sources instead")
         }
