@@ -28,6 +28,8 @@ final class AppTargetTests: XCTestCase {
             SourceFile(path: $0, bytes: Array(($0.hasSuffix("Model.swift") || $0.hasSuffix("Scene.swift") ? "struct M {}\n" : app).utf8))
         }
         XCTAssertEqual(AppTarget.detect(files).map(\.folder), ["Apps/iOS", "Apps/macOS"])
+        let testHost = SourceFile(path: "Tests/HostTests/Host/AppDelegate.swift", bytes: Array(app.utf8))
+        XCTAssertEqual(AppTarget.detect(files + [testHost]).map(\.folder), ["Apps/iOS", "Apps/macOS"], "a test host is no target")
         let scope = TargetScope(target: AppTarget.detect(files)[0], targets: AppTarget.detect(files))
         XCTAssertEqual(scope.unit("Apps/Shared/Model.swift"), "Apps/Shared")
         XCTAssertEqual(scope.unit("Apps/iOS/Scene.swift"), "Apps/iOS")

@@ -9,7 +9,8 @@
 ///   `UIApplicationMain` or `NSApplicationMain`). The target's folder is the outermost folder
 ///   of the entry point that holds no other target's entry point (`Mac/` and `iOS/` for
 ///   `Mac/AppDelegate.swift` and `iOS/AppDelegate.swift`); every file outside the targets'
-///   folders (`Shared/`, `Modules/`) is shared by all of them.
+///   folders (`Shared/`, `Modules/`) is shared by all of them. Entry points in test folders
+///   (a folder named `…Tests`) are test hosts, not targets.
 ///
 /// This reads no `project.pbxproj`: which files an Xcode target compiles is the project's to
 /// say, and a folder layout that does not follow it keeps one config (`ProjectSurvey.proposeConfigs`).
@@ -53,7 +54,9 @@ public struct AppTarget: Sendable, Equatable {
     }
 
     static func appTargets(_ files: [SourceFile]) -> [AppTarget] {
-        let entries = files.filter(isEntryPoint).map(\.path).sorted()
+        // A test host's app delegate (`Tests/`, `AppUITests/`) is no app to ship.
+        let isTest = { (path: String) in path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") } }
+        let entries = files.filter { !isTest($0.path) && isEntryPoint($0) }.map(\.path).sorted()
         // An entry point at the top: the whole folder is that app's, nothing to split by.
         guard !entries.contains(where: { !$0.contains("/") }) else { return [] }
         var targets: [AppTarget] = []
