@@ -83,7 +83,7 @@ struct ProjectInputs {
     /// run from that folder, so that the output does not depend on where it was started.
     ///
     /// `parsedConfig` is a config held in memory (`hawser init --dry-run`), read as if it were
-    /// the file named, in the current folder.
+    /// the file named (its paths relative to that file's folder).
     static func load(
         _ options: CommonOptions, output: String? = nil, forBuild: Bool = false, parsedConfig: (config: HawserConfig, file: String)? = nil
     ) throws -> ProjectInputs {
@@ -115,6 +115,8 @@ struct ProjectInputs {
         }
         if let parsedConfig {
             config = parsedConfig.config
+            base = (parsedConfig.file as NSString).deletingLastPathComponent
+            if base.isEmpty { base = "." }
         } else if let configPath {
             let data: [UInt8]
             switch FileSystem.read(configPath) {

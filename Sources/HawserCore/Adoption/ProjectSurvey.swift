@@ -35,7 +35,15 @@ public enum ProjectSurvey {
 
     /// `files`: every `.js`, `.html`, `.htm`, `.swift`, `.m`, `.mm` and `.h` file of the app, with
     /// paths relative to its folder. Hawser's own output is not looked at.
+    ///
+    /// With `scope`, `files` are one app target's and the folders they share with the others
+    /// (`proposeConfigs`): the Swift folders are named by the scope's units, the Swift that
+    /// injects scripts is read too, and the output folder is inside the target.
     public static func propose(_ files: [SourceFile]) -> ConfigProposal {
+        propose(files, scope: nil)
+    }
+
+    static func propose(_ files: [SourceFile], scope: TargetScope?) -> ConfigProposal {
         let files = files.filter { !GeneratedHeader.isGenerated($0.bytes) }
         let scripts = files.filter(\.isJavaScript).map(webFile)
         let pages = files.filter(\.isPage).map(webFile)
@@ -89,7 +97,18 @@ public enum ProjectSurvey {
             findings.append("  scripts  none: no .js file or page uses window.webkit.messageHandlers, and no WKUserScript injects one")
         }
 
-        let (swift, nativeFindings) = nativeFolders(native, facts: nativeFacts)
+        var (swift, nativeFindings) = nativeFolders(native, facts: nativeFacts, scope: scope)
+        if let scope {
+            // The Swift that injects the target's scripts is read too, so that lint compares each
+            // script's metadata with its WKUserScript.
+            let injecting = Set(nativeFacts.injections.filter { call in
+                injected.contains { $0.injections.contains(call) }
+            }.compactMap { scope.unit($0.location.file) }).subtracting(swift)
+            for folder in injecting.sorted() {
+                nativeFindings.append("  swift    \(folder): injects the target's scripts (WKUserScript)")
+            }
+            swift = Set(swift).union(injecting).sorted()
+        }
         proposal.swift = swift
         findings += nativeFindings
         let (metadata, injectionFindings) = injectionMetadata(injected)
@@ -102,9 +121,17 @@ public enum ProjectSurvey {
             proposal.name = name
             findings.append("  name     \(name): the app already declares a type named Bridge, the default name of the generated one")
         }
-        proposal.output = outputFolder(registering: nativeFacts.registrations.map(\.location.file) + nativeFacts.injections.map(\.location.file))
-        if let output = proposal.output {
-            findings.append("  output   \(output): next to the Swift that registers the handlers, so the generated files are in the app's target")
+        let registering = nativeFacts.registrations.map(\.location.file) + nativeFacts.injections.map(\.location.file)
+        if let scope {
+            // Inside the target's folder: beside its own Swift that registers or injects.
+            proposal.output = outputFolder(registering: registering.filter(scope.target.owns)).flatMap { isInside($0, scope.target.folder) ? $0 : nil }
+                ?? scope.target.folder + "/Hawser"
+            findings.append("  output   \(proposal.output!): in the \(scope.target.name) target's folder, beside its Swift that registers the handlers")
+        } else {
+            proposal.output = outputFolder(registering: registering)
+            if let output = proposal.output {
+                findings.append("  output   \(output): next to the Swift that registers the handlers, so the generated files are in the app's target")
+            }
         }
 
         let read = scriptFolders + pageFolders
@@ -115,6 +142,21 @@ public enum ProjectSurvey {
         for template in templatesInScripts.sorted(by: { $0.file.path < $1.file.path }) where !isInside(template.file.path, anyOf: pageFolders) {
             proposal.pages.append(template.file.path)
             findings.append("  pages    \(template.file.path): a template the app fills in and injects itself: linted, never built")
+        }
+        // A style sheet in a scripts folder is built into a user style injected into every page:
+        // the app's own CSS (read by its pages or its HTML templates) stays out unless a
+        // WKUserScript injects it today.
+        let excluded = exclude.compactMap { PathPattern($0) }
+        let styleSheets = files.filter { file in
+            file.path.lowercased().hasSuffix(".css") && isInside(file.path, anyOf: scriptFolders) && !excluded.contains { $0.excludes(file: file.path) }
+        }
+        for sheet in styleSheets.sorted(by: { $0.path < $1.path })
+        where ScriptInjection.injections(of: sheet.path, among: nativeFacts.injections, scriptPaths: styleSheets.map(\.path)).isEmpty {
+            proposal.exclude.append(anchored(sheet.path))
+            findings.append("  exclude  \(anchored(sheet.path)): a style sheet no WKUserScript injects; in a scripts folder hawser build would inject it into every page")
+        }
+        for file in (scripts + pages).filter({ $0.isCandidate && ($0.isMinified || $0.vendoredFolder != nil) && !isInside($0.file.path, anyOf: read) }) {
+            findings.append("  note: \(file.file.path) uses message handlers but looks vendored or minified, so it decided no folder; lint its sources instead")
         }
 
         proposal.placeholders = placeholders((scripts + pages).filter { isInside($0.file.path, anyOf: read) && $0.vendoredFolder == nil && !$0.isMinified }.map(\.file))
@@ -127,7 +169,7 @@ public enum ProjectSurvey {
             findings.append("  note: these scripts are templates the app fills in before injecting; this version of Hawser has no 'placeholders' key, so they are not in hawser.json (with one, it would be \"placeholders\": [\(forms)])")
         }
         proposal.findings = findings
-        proposal.nextSteps = nextSteps(proposal, injections: nativeFacts.injections)
+        proposal.nextSteps = nextSteps(proposal, injections: nativeFacts.injections, scope: scope)
         return proposal
     }
 
@@ -207,19 +249,35 @@ public enum ProjectSurvey {
 
     /// The numbered steps after `init`: build, add the output to the target, switch the hand
     /// injection to the generated one, add the build step.
-    static func nextSteps(_ proposal: ConfigProposal, injections: [ScriptInjection]) -> [String] {
+    static func nextSteps(_ proposal: ConfigProposal, injections: [ScriptInjection], scope: TargetScope? = nil) -> [String] {
         let name = proposal.name ?? "Bridge"
         let output = proposal.output ?? "output"
-        var steps = ["Read hawser.json and fix what hawser lint reports (above)."]
-        steps.append("Run 'hawser build': it writes \(output)/\(name).swift, the compiled scripts and manifest.json.")
-        steps.append("Add \(output) to the app's target (in Xcode, add the folder to the target; in a Swift package it is in the target's folder already), with the scripts as bundle resources.")
+        var steps: [String] = []
+        if let scope {
+            steps.append("Read \(scope.config) (the \(scope.target.name) target's config) and fix what hawser lint reports with it (above).")
+            steps.append("Run '\(scope.buildCommand)': it writes \(output)/\(name).swift, the compiled scripts and manifest.json.")
+            steps.append(scope.target.kind == .swiftPackage
+                ? "\(output) is in the \(scope.target.name) target's folder, so SwiftPM compiles it into that target: commit it and rerun '\(scope.buildCommand)' when the scripts change, or apply HawserPlugin to \(scope.target.name) instead (it reads \(scope.config)) and delete \(output), which would be compiled twice."
+                : "Add \(output) to the \(scope.target.name) target only (in Xcode, add the folder with that target's membership), with the scripts as bundle resources.")
+        } else {
+            steps.append("Read hawser.json and fix what hawser lint reports (above).")
+            steps.append("Run 'hawser build': it writes \(output)/\(name).swift, the compiled scripts and manifest.json.")
+            steps.append("Add \(output) to the app's target (in Xcode, add the folder to the target; in a Swift package it is in the target's folder already), with the scripts as bundle resources.")
+        }
         if !injections.isEmpty {
             let at = Set(injections.map { "\($0.location.file):\($0.location.line)" }).sorted().joined(separator: ", ")
             steps.append("Replace the WKUserScript code at \(at) with \(name).installScripts(into: userContentController); scriptMetadata keeps each script injected when and where it is now.")
         } else {
             steps.append("Inject the scripts with \(name).installScripts(into: userContentController).")
         }
-        steps.append("Run hawser build in the app's build: a run-script phase or the SwiftPM plugin (Documentation/build-integration.md).")
+        switch scope?.target.kind {
+        case nil:
+            steps.append("Run hawser build in the app's build: a run-script phase or the SwiftPM plugin (Documentation/build-integration.md).")
+        case .swiftPackage?:
+            break  // Step 3 says it: the plugin, or the committed output.
+        case .app?:
+            steps.append("Run '\(scope!.buildCommand)' in a run-script phase of the \(scope!.target.name) target only (Documentation/build-integration.md#xcode).")
+        }
         return steps
     }
 
@@ -364,19 +422,23 @@ public enum ProjectSurvey {
     }
 
     /// The folders to scan for registrations, and what was found there.
-    static func nativeFolders(_ files: [SourceFile], facts all: NativeFacts) -> ([String], [String]) {
+    /// With `scope`, the folders are the scope's units, and "everything" is every unit of `files`.
+    static func nativeFolders(_ files: [SourceFile], facts all: NativeFacts, scope: TargetScope? = nil) -> ([String], [String]) {
+        let unit: (String) -> String? = scope.map { scope in { scope.unit($0) } } ?? { topFolder($0) }
+        let everything = scope.map { _ in Set(files.compactMap { unit($0.path) }).sorted() } ?? ["."]
         let unresolved = all.diagnostics.filter { $0.code == .unresolvedRegistration }
         let registering = Set(all.registrations.map(\.location.file) + unresolved.map(\.location.file))
         guard !registering.isEmpty else {
-            return (["."], ["  swift    .: no registration found in \(count(files.count, "native source")); every use will be unregistered-handler until one is, or the names are listed under 'registered'"])
+            let folder = everything.joined(separator: ", ")
+            return (everything, ["  swift    \(folder): no registration found in \(count(files.count, "native source")); every use will be unregistered-handler until one is, or the names are listed under 'registered'"])
         }
-        var folders = Set(registering.map(topFolder)).sorted()
-        if folders != ["."] {
+        var folders = Set(registering.compactMap(unit)).sorted()
+        if folders != everything {
             // Names often come from constants elsewhere: when the narrower scan resolves fewer, scan everything.
-            let narrow = scan(files.filter { folders.contains(topFolder($0.path)) })
+            let narrow = scan(files.filter { unit($0.path).map(folders.contains) ?? false })
             let narrowUnresolved = narrow.diagnostics.filter { $0.code == .unresolvedRegistration }.count
             if narrow.registrations.count < all.registrations.filter({ registering.contains($0.location.file) }).count || narrowUnresolved > unresolved.count {
-                folders = ["."]
+                folders = everything
             }
         }
         var findings: [String] = []
