@@ -8,8 +8,11 @@ enum HelpText {
     static func page(for command: any Subcommand.Type) -> String {
         let options = Option.accepted(by: command.name)
         var text = "OVERVIEW: \(command.abstract)\n\n"
-        let files = command.name.takesFiles ? ["FILE"] : []
-        text += "USAGE: " + (["hawser", command.name.rawValue] + files + options.filter(\.inSynopsis).map(synopsis)).joined(separator: " ") + "\n\n"
+        // A required operand first (`hawser strip FILE`), optional ones last (`[PATH]...`).
+        let operand = command.name.operand
+        let first = operand.map { $0.hasPrefix("[") ? [] : [$0] } ?? []
+        let last = operand.map { $0.hasPrefix("[") ? [$0] : [] } ?? []
+        text += "USAGE: " + (["hawser", command.name.rawValue] + first + options.filter(\.inSynopsis).map(synopsis) + last).joined(separator: " ") + "\n\n"
         text += "OPTIONS:\n" + rows(options.map { (label($0), description($0)) })
         if !command.discussion.isEmpty { text += "\n" + command.discussion }
         text += "\nEXIT STATUS: \(command.exitStatus)\n"

@@ -1,3 +1,4 @@
+import Foundation
 import HawserCore
 
 /// `hawser lint`: checks handler names between the scripts and the Swift sources.
@@ -16,27 +17,32 @@ enum LintCommand: Subcommand {
         var baseline: String?
         /// `--write-baseline FILE`: where to write this run's findings.
         var writeBaseline: String?
+        /// `hawser lint PATH…`: the files and folders whose findings to show (all when empty);
+        /// the whole project is read either way, since a finding in one file depends on others.
+        var paths: [String]
     }
 
     static func options(from arguments: ParsedArguments) -> Options {
         Options(
             common: CommonOptions(arguments), format: arguments.format, strict: arguments.isSet(Option.strict), quiet: arguments.isSet(Option.quiet),
-            baseline: arguments.value(Option.baseline), writeBaseline: arguments.value(Option.writeBaseline))
+            baseline: arguments.value(Option.baseline), writeBaseline: arguments.value(Option.writeBaseline), paths: arguments.files)
     }
 
     static func execute(_ options: Options, io: StandardStreams) throws -> ExitStatus {
         var project = try ProjectInputs.load(options.common)
+        // Relative to the folder the command runs in (after --directory), like the other paths.
+        let shown = try PathFilter(options.paths)
         // A first run, with no config file, is as good as a run with `hawser init`'s.
         project.applyFirstRunDefaults()
         let cache = CacheFolder.cache(options.common, project: project, io: io)
         // Read first: a baseline that cannot be read stops the run before any work.
         let baseline = try options.baseline.map(readBaseline)
         if options.baseline != nil || options.writeBaseline != nil {
-            return try lintWithBaseline(options, baseline: baseline, project: project, cache: cache, io: io)
+            return try lintWithBaseline(options, baseline: baseline, shown: shown, project: project, cache: cache, io: io)
         }
         // A run with the same inputs, config and options printed this before.
         let style = options.format == .text ? io.textStyle : .plain
-        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)", project.config.registration.rawValue, style.key]) }
+        let key = cache.flatMap { _ in RunRecord.key(name, project: project, options: [options.format.rawValue, "\(options.strict)", project.config.registration.rawValue, style.key] + shown.key) }
         if let cache, let key, let record = RunRecord.load(key, from: cache), record.dependenciesUnchanged,
            let status = ExitStatus(rawValue: record.status) {
             io.out(record.stdout)
@@ -44,10 +50,10 @@ enum LintCommand: Subcommand {
             return status
         }
         // The build's checks (metadata, names, @require) without writing anything.
-        let report = Pipeline.run(project.input, rendering: false, cache: cache).report
+        let report = shown.filter(Pipeline.run(project.input, rendering: false, cache: cache).report)
         var record = RunRecord(stdout: options.format.render(report, style: style), stderr: "", status: ExitStatus.success.rawValue)
         if options.format == .text {
-            record.stderr = "hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription))\n"
+            record.stderr = "hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription)\(shown.summary))\n"
         }
         // No script and no page: a warning of its own, on standard error whatever the format.
         let nothingToLint = project.pages.isEmpty ? project.noScriptsWarning : nil
@@ -77,8 +83,8 @@ enum LintCommand: Subcommand {
 
     /// A lint with `--baseline` or `--write-baseline`: no run record (the baseline file is an
     /// input the record does not key), the facts cache as always.
-    static func lintWithBaseline(_ options: Options, baseline: Baseline?, project: ProjectInputs, cache: FactCache?, io: StandardStreams) throws -> ExitStatus {
-        let full = Pipeline.run(project.input, rendering: false, cache: cache).report
+    static func lintWithBaseline(_ options: Options, baseline: Baseline?, shown: PathFilter, project: ProjectInputs, cache: FactCache?, io: StandardStreams) throws -> ExitStatus {
+        let full = shown.filter(Pipeline.run(project.input, rendering: false, cache: cache).report)
         if let path = options.writeBaseline {
             let written = Baseline(of: full)
             try POSIXFile.write(Array(written.rendered.utf8), to: path, display: path)
@@ -93,9 +99,43 @@ enum LintCommand: Subcommand {
             if let nothingToLint { io.err(nothingToLint) }
             if options.format == .text {
                 let inBaseline = hidden > 0 ? "; \(plural(hidden, "finding")) in the baseline not shown" : ""
-                io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription)\(inBaseline))\n")
+                io.err("hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription)\(shown.summary)\(inBaseline))\n")
             }
         }
         return report.errorCount > 0 || (options.strict && (report.warningCount > 0 || nothingToLint != nil)) ? .findings : .success
     }
+}
+
+/// The paths `hawser lint PATH…` names: a finding is shown when its file is one of them or
+/// inside one. Each must exist, as a file or a folder.
+struct PathFilter {
+    var paths: [String]
+    private var absolutes: [String]
+
+    init(_ paths: [String]) throws {
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw UsageError(message: "no such file or folder '\(path)'", help: .lint)
+        }
+        self.paths = paths
+        absolutes = paths.map(ProjectInputs.absolute)
+    }
+
+    func shows(_ file: String) -> Bool {
+        guard !absolutes.isEmpty else { return true }
+        let absolute = ProjectInputs.absolute(file)
+        return absolutes.contains { absolute == $0 || $0 == "/" || absolute.hasPrefix($0 + "/") }
+    }
+
+    func filter(_ report: Report) -> Report {
+        guard !absolutes.isEmpty else { return report }
+        var report = report
+        report.diagnostics = report.diagnostics.filter { shows($0.location.file) }
+        return report
+    }
+
+    /// For the run record's key: a replay shows what these paths showed.
+    var key: [String] { absolutes.isEmpty ? [] : ["paths"] + absolutes }
+
+    /// What the summary adds: that findings elsewhere are not shown.
+    var summary: String { paths.isEmpty ? "" : "; findings in " + paths.joined(separator: ", ") + " only" }
 }

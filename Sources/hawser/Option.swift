@@ -4,8 +4,19 @@ import HawserCore
 enum CommandName: String, CaseIterable, Sendable {
     case hawser, lint, build, stubs, `init`, strip
 
-    /// Whether the command takes files as operands (`hawser strip FILE`) besides its options.
-    var takesFiles: Bool { self == .strip }
+    /// Whether the command takes files as operands (`hawser strip FILE`, `hawser lint PATH…`)
+    /// besides its options.
+    var takesFiles: Bool { operand != nil }
+
+    /// How the synopsis names the operands: `FILE` for strip, `[PATH]...` for lint (the files
+    /// or folders whose findings to show).
+    var operand: String? {
+        switch self {
+        case .strip: return "FILE"
+        case .lint: return "[PATH]..."
+        default: return nil
+        }
+    }
 
     /// The command that shows this one's help: `hawser help lint`, or `hawser help`.
     var helpCommand: String { self == .hawser ? "hawser help" : "hawser help \(rawValue)" }

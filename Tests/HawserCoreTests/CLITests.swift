@@ -51,7 +51,7 @@ final class CLITests: XCTestCase {
         try assertUsageError(["--verison"], "unknown option '--verison'; did you mean '--version'?", help: "hawser help")
 
         try assertUsageError(["lint", "--bogus"], "unknown option '--bogus'", help: "hawser help lint")
-        try assertUsageError(["lint", "stray"], "unexpected argument 'stray'", help: "hawser help lint")
+        try assertUsageError(["build", "stray"], "unexpected argument 'stray'", help: "hawser help build")
         try assertUsageError(["lint", "--format"], "missing value for '--format'", help: "hawser help lint")
         try assertUsageError(["lint", "--format=xml"], "unknown format 'xml' for '--format' (expected text, json, sarif or github)", help: "hawser help lint")
         try assertUsageError(["lint", "--strict=yes"], "'--strict' takes no value", help: "hawser help lint")
