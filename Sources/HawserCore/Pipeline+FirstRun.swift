@@ -9,8 +9,11 @@
 /// - **pages**: a script that one of the app's own pages loads through `<script src>`, and that
 ///   no native source names, is a page script.
 ///
-/// And the scripts are linted for handler names only: the build's checks of user scripts
-/// (metadata blocks, two scripts of one name) wait for a config that says they are built.
+/// And the scripts are linted for handler names: the build's checks of user scripts (metadata
+/// blocks, two scripts of one name, modules, the script as injected) are run too, and what they
+/// alone find is a warning that says `hawser build` refuses it (`withBuildFindings`): nothing
+/// says yet that the app's web files are built by Hawser, but a lint with no findings means the
+/// build of the same inputs does not fail.
 ///
 /// The folders stay the ones given on the command line. A config file, however short, turns all
 /// of this off: what it says is what the user wants.
@@ -66,5 +69,24 @@ public struct FirstRunDefaults: Sendable, Equatable {
             input.config.placeholders = forms.compactMap(PlaceholderForm.init)
         }
         return (input, defaults)
+    }
+
+    /// `lint` (the first run's report, scripts read for handler names) with the findings only
+    /// the build's checks of the same inputs make (`build`), each as a warning that says so.
+    public static func withBuildFindings(lint: Report, build: Report) -> Report {
+        struct Key: Hashable {
+            var code: DiagnosticCode
+            var location: SourceLocation
+        }
+        let known = Set(lint.diagnostics.map { Key(code: $0.code, location: $0.location) })
+        var report = lint
+        for finding in build.diagnostics where finding.severity == .error && !known.contains(Key(code: finding.code, location: finding.location)) {
+            var warning = finding
+            warning.severity = .warning
+            warning.message += " (an error for hawser build, which builds every script of these folders)"
+            report.diagnostics.append(warning)
+        }
+        report.diagnostics.sort(by: Diagnostic.sortKey)
+        return report
     }
 }

@@ -50,7 +50,7 @@ enum LintCommand: Subcommand {
             return status
         }
         // The build's checks (metadata, names, @require) without writing anything.
-        let report = shown.filter(Pipeline.run(project.input, rendering: false, cache: cache).report)
+        let report = shown.filter(lintReport(project, cache: cache))
         var record = RunRecord(stdout: options.format.render(report, style: style), stderr: "", status: ExitStatus.success.rawValue)
         if options.format == .text {
             record.stderr = "hawser: \(findingsSummary(errors: report.errorCount, warnings: report.warningCount)) in \(plural(report.fileCount, "file")), \(plural(report.handlerCount, "handler")) (\(project.configDescription)\(shown.summary))\n"
@@ -64,6 +64,16 @@ enum LintCommand: Subcommand {
         io.out(record.stdout)
         if !options.quiet { io.err(record.stderr) }
         return ExitStatus(rawValue: record.status) ?? .findings
+    }
+
+    /// The lint's report. A first run without a config also runs the build's checks of the same
+    /// inputs, and adds what only they find as warnings (`FirstRunDefaults.withBuildFindings`).
+    static func lintReport(_ project: ProjectInputs, cache: FactCache?) -> Report {
+        let report = Pipeline.run(project.input, rendering: false, cache: cache).report
+        guard project.firstRunDefaults != nil, !project.checksUserScripts else { return report }
+        var asBuilt = project
+        asBuilt.checksUserScripts = true
+        return FirstRunDefaults.withBuildFindings(lint: report, build: Pipeline.run(asBuilt.input, rendering: false, cache: cache).report)
     }
 
     /// The baseline file at `path`: a usage error (exit 2) at the file when it cannot be read or
@@ -84,7 +94,7 @@ enum LintCommand: Subcommand {
     /// A lint with `--baseline` or `--write-baseline`: no run record (the baseline file is an
     /// input the record does not key), the facts cache as always.
     static func lintWithBaseline(_ options: Options, baseline: Baseline?, shown: PathFilter, project: ProjectInputs, cache: FactCache?, io: StandardStreams) throws -> ExitStatus {
-        let full = shown.filter(Pipeline.run(project.input, rendering: false, cache: cache).report)
+        let full = shown.filter(lintReport(project, cache: cache))
         if let path = options.writeBaseline {
             let written = Baseline(of: full)
             try POSIXFile.write(Array(written.rendered.utf8), to: path, display: path)

@@ -388,7 +388,8 @@ final class AdoptionCLITests: XCTestCase {
 
     /// Without a config file, lint applies what `hawser init` would propose, in memory, and says
     /// so: templates parse and name templated uses, vendored and minified files are left out,
-    /// a script a page loads is a page script. A config file, even an empty one, turns it off.
+    /// a script a page loads is a page script; what only the build's checks find is a warning.
+    /// A config file, even an empty one, turns it off.
     func testAFirstRunWithoutAConfigIsAsGoodAsInitsConfig() throws {
         let minified = "var a=1;" + String(repeating: "function f(){return window.webkit.messageHandlers.nope.postMessage(1);};", count: 20) + "\n"
         let project = try TemporaryProject([
@@ -418,10 +419,19 @@ final class AdoptionCLITests: XCTestCase {
             "App/Scripts/greasy.js": "// ==UserScript==\n// @name greasy\n// @grant none\n// ==/UserScript==\nvoid 0;\n",
         ])
         let result = try hawser(["lint", "--scripts", "App", "--swift", "App"], in: project)
-        XCTAssertEqual(result.stdout, "")
+        // What only the build's checks find is a warning: lint with no findings means the build
+        // of the same folders does not fail.
+        let asBuilt = " (an error for hawser build, which builds every script of these folders)"
+        XCTAssertEqual(result.stdout, """
+            App/Scripts/favicons.js:1:31: warning: WebKit's parser (JavaScriptCore) refuses the script: Unexpected token '%'. Expected a property name after '.'. \
+            (a template: hawser build injects user scripts as written, without filling in '%message_handler%' at 1:31; put the template in a 'pages' folder (linted, never built) or 'exclude' it)\(asBuilt) [syntax-error]
+            App/Scripts/greasy.js:3:4: warning: unknown metadata key '@grant'; known keys are @name, @description, @match, @exclude-match, @run-at, @noframes, @world, @require, @unwrap\(asBuilt) [invalid-metadata]
+            App/Scripts/theme.js:1:1: warning: a script named 'Scripts/theme' already exists (App/Scripts/theme.css)\(asBuilt) [invalid-metadata]
+
+            """)
         XCTAssertEqual(result.status, 0, result.stdout)
         XCTAssertEqual(result.stderr, """
-            hawser: 0 errors, 0 warnings in 7 files, 2 handlers (no config file; using what 'hawser init' proposes: \
+            hawser: 0 errors, 3 warnings in 7 files, 2 handlers (no config file; using what 'hawser init' proposes: \
             placeholders %NAME%; 3 vendored or minified files excluded; 1 script loaded by pages read as page scripts)
 
             """)
@@ -436,6 +446,28 @@ final class AdoptionCLITests: XCTestCase {
             configured.stdout)
         XCTAssertTrue(configured.stdout.contains("'legacyBridge'"), configured.stdout)
         XCTAssertTrue(configured.stdout.contains("[invalid-metadata]"), configured.stdout)
+    }
+
+    /// Lint without a config runs the build's checks too (here the module graph's): what only
+    /// they find is a warning that says the build refuses it, and the build of the same folders
+    /// fails on it. Lint with no findings means the build does not fail.
+    func testAFirstRunLintFindsWhatTheBuildRefuses() throws {
+        let project = try TemporaryProject([
+            "userscripts/a.js": "import { x } from \"./missing.js\";\nwindow.webkit.messageHandlers.ready.postMessage(x);\n",
+            "A.swift": "import WebKit\nfunc f(c: WKUserContentController, h: WKScriptMessageHandler) { c.add(h, name: \"ready\") }\n",
+        ])
+        let lint = try hawser(["lint", "--swift", "."], in: project)
+        XCTAssertEqual(lint.status, 0)
+        XCTAssertTrue(lint.stdout.hasPrefix("userscripts/a.js:1:19: warning: cannot find './missing.js' from 'userscripts/a.js'"), lint.stdout)
+        XCTAssertTrue(lint.stdout.hasSuffix(" (an error for hawser build, which builds every script of these folders) [unresolved-import]\n"), lint.stdout)
+        let build = try hawser(["build", "--swift", "."], in: project)
+        XCTAssertEqual(build.status, 1)
+        XCTAssertTrue(build.stdout.hasPrefix("userscripts/a.js:1:19: error: cannot find './missing.js'"), build.stdout)
+
+        try project.write("userscripts/missing.js", "export const x = 1;\n")
+        let fixed = try hawser(["lint", "--swift", "."], in: project)
+        XCTAssertEqual(fixed.stdout, "")
+        XCTAssertEqual(try hawser(["build", "--swift", "."], in: project).status, 0)
     }
 
     /// A build started in a subfolder runs from the config's folder, so it writes the same bytes
