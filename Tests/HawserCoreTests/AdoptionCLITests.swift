@@ -197,6 +197,7 @@ final class AdoptionCLITests: XCTestCase {
         XCTAssertTrue(out.contains("  inject   App/Resources/early.js: the app injects it at document start, main frame only, page world (WKUserScript at App/Sources/WebSetup.swift:9)\n"), out)
         XCTAssertTrue(out.contains("  inject   App/Resources/reader.js: the app injects it at document end, every frame, defaultClient world (WKUserScript at App/Sources/WebSetup.swift:17)\n"), out)
         XCTAssertTrue(out.contains("  name     HawserBridge: the app already declares a type named Bridge"), out)
+        XCTAssertTrue(out.contains("  calls    App/Resources/reader.js: native code calls refresh() (at App/Sources/WebSetup.swift:"), out)
         XCTAssertTrue(out.contains("\nhawser lint reports:\n  nothing\n"), out)
         XCTAssertTrue(out.contains("  4. Replace the WKUserScript code at App/Sources/WebSetup.swift:17, App/Sources/WebSetup.swift:9 with HawserBridge.installScripts(into: userContentController);"), out)
 

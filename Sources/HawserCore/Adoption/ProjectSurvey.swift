@@ -114,6 +114,7 @@ public enum ProjectSurvey {
         let (metadata, injectionFindings) = injectionMetadata(injected)
         proposal.scriptMetadata = metadata
         findings += injectionFindings
+        findings += nativeCalls(into: userScripts.map(\.file), facts: nativeFacts)
         proposal.foundAnything = !scriptFolders.isEmpty || !pageFolders.isEmpty || !nativeFacts.registrations.isEmpty
         let declared = declaredTypes(native)
         if declared.contains("Bridge") {
@@ -180,6 +181,37 @@ public enum ProjectSurvey {
             SwiftFrontEnd.analyze(files.filter { !$0.isObjectiveCSource }, placeholders: []),
             ObjCFrontEnd.analyze(files.filter(\.isObjectiveCSource)),
         ])
+    }
+
+    // MARK: - Native calls
+
+    /// A note for each proposed user script whose top-level functions the native code calls
+    /// (`evaluateJavaScript("refresh()")`): the build keeps such a script's top level global
+    /// only while it stays a classic script, so the note says so, and where the call is.
+    static func nativeCalls(into scripts: [SourceFile], facts: NativeFacts) -> [String] {
+        let evaluated = facts.embeddedScripts.filter(\.isEvaluated)
+        guard !evaluated.isEmpty else { return [] }
+        var callers: [String: Set<String>] = [:]
+        for script in evaluated {
+            let calls = Pipeline.analyzeEmbedded(script, runtimeGlobal: HawserConfig().runtime.global, placeholders: []).facts.calls
+            for call in calls where !call.callee.contains(".") && !call.callee.contains("@") {
+                callers[call.callee, default: []].insert("\(call.location.file):\(call.location.line)")
+            }
+        }
+        guard !callers.isEmpty else { return [] }
+        var findings: [String] = []
+        for file in scripts.sorted(by: { $0.path < $1.path }) where file.isJavaScript {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            // Only a script that names one of the called functions is read.
+            guard callers.keys.contains(where: { text.contains($0) }) else { continue }
+            let definitions = JavaScriptFrontEnd.analyze(script: file.bytes, file: file.path).definitions
+            let called = Set(definitions.filter { $0.isFunction && ($0.place == .topLevel || $0.place == .global) && callers[$0.name] != nil }.map(\.name)).sorted()
+            guard !called.isEmpty else { continue }
+            let at = Set(called.flatMap { callers[$0] ?? [] }).sorted().joined(separator: ", ")
+            findings.append("  calls    \(file.path): native code calls \(called.map { $0 + "()" }.joined(separator: ", ")) (at \(at)); "
+                + "hawser build keeps a classic script's top level global, so keep it one (no import or export)")
+        }
+        return findings
     }
 
     // MARK: - Injections
