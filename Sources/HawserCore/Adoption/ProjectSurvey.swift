@@ -193,9 +193,11 @@ public enum ProjectSurvey {
         guard !evaluated.isEmpty else { return [] }
         var callers: [String: Set<String>] = [:]
         for script in evaluated {
-            let calls = Pipeline.analyzeEmbedded(script, runtimeGlobal: HawserConfig().runtime.global, placeholders: []).facts.calls
+            // The literal read as JavaScript, each call's line moved to the native source's.
+            let calls = JavaScriptFrontEnd.analyze(script: script.bytes, file: script.file).calls
             for call in calls where !call.callee.contains(".") && !call.callee.contains("@") {
-                callers[call.callee, default: []].insert("\(call.location.file):\(call.location.line)")
+                let line = script.sourcePosition(line: call.location.line, column: call.location.column).line
+                callers[call.callee, default: []].insert("\(script.file):\(line)")
             }
         }
         guard !callers.isEmpty else { return [] }
