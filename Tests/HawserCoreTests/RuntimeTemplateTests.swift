@@ -16,7 +16,8 @@ final class RuntimeTemplateTests: XCTestCase {
         for name in template.placeholderNames {
             XCTAssertEqual(template.body.components(separatedBy: "/*@\(name)*/").count, 2, name)
         }
-        XCTAssertTrue(RuntimeTemplate.source.hasPrefix("// Hawser runtime"))
+        XCTAssertTrue(RuntimeTemplate.source.hasPrefix("// hawser-runtime.js: Hawser's promise runtime"))
+        XCTAssertFalse(RuntimeTemplate.source.contains("RuntimeTemplate.swift"))
         XCTAssertTrue(template.notes.hasPrefix("// hawser-runtime.js: "))
     }
 

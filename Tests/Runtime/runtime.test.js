@@ -63,8 +63,10 @@ test("template: every placeholder appears as an expression; rendered output has 
   assert.doesNotMatch(rendered, /\/\*@/);
   assert.ok(rendered.endsWith("})();\n") && !rendered.endsWith("\n\n"));
   // The file's notes (its first lines, up to an empty line) are not emitted.
-  assert.match(template, /^\/\/ hawser-runtime\.js: [^]*?\n\n\/\/ Hawser runtime/);
-  assert.match(rendered, /^\/\/ Hawser runtime/);
+  // The emitted header names the file the user finds in the output, not a source of Hawser's.
+  assert.match(template, /^\/\/ hawser-runtime\.js: the template [^]*?\n\n\/\/ hawser-runtime\.js: Hawser's promise runtime/);
+  assert.match(rendered, /^\/\/ hawser-runtime\.js: Hawser's promise runtime/);
+  assert.doesNotMatch(rendered, /RuntimeTemplate\.swift/);
 });
 
 test("template: avoids syntax and APIs Safari 14 lacks", () => {
