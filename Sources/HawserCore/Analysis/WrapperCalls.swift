@@ -33,10 +33,12 @@ enum WrapperCalls {
     }
 
     /// Calls of `HandlerWrapper`s (functions, objects and handlers held by global names that
-    /// post to one handler): each is a use of that handler at the call. A call by a name the
-    /// wrapper is not known by (another method of its object) is nothing. Once calls go
-    /// through a wrapper, the use where its definition names the handler is dropped, as an
-    /// alias's declaration is: each call is a use of its own.
+    /// post to one handler). The handler is named once, where the definition names it, so that
+    /// is the one use, and the line to fix when the name is wrong: each call adds what it posts
+    /// (its argument in the body's position) to that use's payloads and whether it uses the
+    /// result, but is no use of its own (a misspelt name gives one error, at the definition, not
+    /// one per call). A call by a name the wrapper is not known by (another method of its
+    /// object) is nothing.
     private static func resolveHandlerWrappers(_ scripts: [JavaScriptFacts], placeholders: [PlaceholderForm]) -> [JavaScriptFacts] {
         // By key, the first wrapper of each handler (in input order) and every definition of
         // that handler; the same by file, for a script's own globals.
@@ -63,40 +65,67 @@ enum WrapperCalls {
             var handler: String
             var location: SourceLocation
         }
-        var called = Set<Definition>()
-        var result = scripts
-        for index in result.indices {
-            var facts = result[index]
+        /// What the calls that reach one definition post through it.
+        struct Posted {
+            var payloads: [PayloadLiteral] = []
+            var resultUsed = false
+        }
+        var posted: [Definition: Posted] = [:]
+        // Definitions that an alias in a calling file already turned into uses at its calls (a
+        // handler held by a global `var` and posted through in that file): each call is a use of
+        // its own there, as an alias's is, and the definition is dropped.
+        var aliased = Set<Definition>()
+        func reached(_ facts: JavaScriptFacts, _ body: (FunctionCall, Target) -> Void) {
             // A script that defines the global itself calls its own (scripts share one global
             // scope, and the one injected last would win: a script's own is the one it was written
             // against); any other script calls every definition of that name.
             let own = targets(facts.handlerWrappers)
-            var known = Set(facts.uses.map { Definition(handler: $0.name, location: $0.location) })
-            var reached: [String: [Target]] = [:]
-            var added = false
             for call in facts.calls where !call.throughLocalName {
-                guard let candidates = own[call.callee] ?? global[call.callee] else { continue }
-                reached[call.callee] = candidates
-                for target in candidates {
-                    let wrapper = target.wrapper
-                    // An alias in the call's own file already made it a use, at the same place.
-                    guard known.insert(Definition(handler: wrapper.handler, location: call.location)).inserted else { continue }
-                    let payloads = wrapper.payloadParameter < call.payloads.count ? [call.payloads[wrapper.payloadParameter]] : []
+                for target in own[call.callee] ?? global[call.callee] ?? [] { body(call, target) }
+            }
+        }
+        for facts in scripts {
+            let known = Set(facts.uses.map { Definition(handler: $0.name, location: $0.location) })
+            reached(facts) { call, target in
+                guard known.contains(Definition(handler: target.wrapper.handler, location: call.location)) else { return }
+                for location in target.definitions { aliased.insert(Definition(handler: target.wrapper.handler, location: location)) }
+            }
+        }
+        var result = scripts
+        for index in result.indices {
+            var facts = result[index]
+            var known = Set(facts.uses.map { Definition(handler: $0.name, location: $0.location) })
+            reached(facts) { call, target in
+                let wrapper = target.wrapper
+                let payloads = wrapper.payloadParameter < call.payloads.count ? [call.payloads[wrapper.payloadParameter]] : []
+                let resultUsed = wrapper.resultUsed && call.resultUsed
+                if target.definitions.contains(where: { aliased.contains(Definition(handler: wrapper.handler, location: $0)) }) {
+                    guard known.insert(Definition(handler: wrapper.handler, location: call.location)).inserted else { return }
                     facts.uses.append(HandlerUse(
-                        name: wrapper.handler, location: call.location, resultUsed: wrapper.resultUsed && call.resultUsed,
-                        form: .postMessage, payloads: payloads, template: HandlerTemplate(wrapper.handler, forms: placeholders)))
-                    added = true
+                        name: wrapper.handler, location: call.location, resultUsed: resultUsed, form: .postMessage,
+                        payloads: payloads, template: HandlerTemplate(wrapper.handler, forms: placeholders)))
+                    return
+                }
+                for location in target.definitions {
+                    let definition = Definition(handler: wrapper.handler, location: location)
+                    posted[definition, default: Posted()].payloads += payloads
+                    posted[definition, default: Posted()].resultUsed = posted[definition, default: Posted()].resultUsed || resultUsed
                 }
             }
-            for target in reached.values.joined() {
-                for location in target.definitions { called.insert(Definition(handler: target.wrapper.handler, location: location)) }
-            }
-            if added { facts.uses.sort { ($0.location, $0.name) < ($1.location, $1.name) } }
+            facts.uses.sort { ($0.location, $0.name) < ($1.location, $1.name) }
             result[index] = facts
         }
-        guard !called.isEmpty else { return result }
         for index in result.indices {
-            result[index].uses.removeAll { called.contains(Definition(handler: $0.name, location: $0.location)) }
+            result[index].uses.removeAll { aliased.contains(Definition(handler: $0.name, location: $0.location)) }
+            for useIndex in result[index].uses.indices {
+                let use = result[index].uses[useIndex]
+                guard let entry = posted[Definition(handler: use.name, location: use.location)] else { continue }
+                // The definition posts its parameter (or is the handler itself): what is posted is what
+                // the calls pass, in source order.
+                result[index].uses[useIndex].form = .postMessage
+                result[index].uses[useIndex].payloads = entry.payloads.sorted { $0.location < $1.location }
+                result[index].uses[useIndex].resultUsed = entry.resultUsed
+            }
         }
         return result
     }

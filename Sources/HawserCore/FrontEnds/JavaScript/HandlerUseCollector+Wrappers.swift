@@ -111,9 +111,12 @@ extension HandlerUseCollector {
         switch callee {
         case .global(let path), .local(let path, _): mayPost = path == "postMessage" || path.hasSuffix(".postMessage")
         }
+        // An object or array literal may be the body a function wrapping one handler posts
+        // (`send({id: 1})` of `function send(d) { ….messageHandlers.H.postMessage(d) }`).
+        let mayCarryBody = kept.contains { let type = $0.skippingParenthesesDownward.type; return type == "object" || type == "array" }
         calls.append(Call(
             callee: callee, at: call.start, arguments: recorded, resultUsed: Self.isResultUsed(call),
-            argumentNodes: mayNameHandler || mayPost ? Array(kept.prefix(recorded.count)) : [],
+            argumentNodes: mayNameHandler || mayPost || mayCarryBody ? Array(kept.prefix(recorded.count)) : [],
             throughLocalName: isWrittenThroughLocalName(function, key: callee)))
     }
 

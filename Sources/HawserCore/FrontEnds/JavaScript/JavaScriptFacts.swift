@@ -234,8 +234,9 @@ struct WrapperFunction: Hashable, Sendable, Codable {
 /// of its parameters as the body: a function (`window.X = function (d) { …messageHandlers.H
 /// .postMessage(d) }`, a top-level `function X(d) { … }`), a method of an object it holds
 /// (`window.X = { postMessage(d) { … } }`, keyed `X.postMessage`), or the handler itself
-/// (`window.X = window.webkit.messageHandlers.H`, keyed `X.postMessage`). Each call of it by
-/// that name, in any script, is a use of `handler` at the call (`WrapperCalls`).
+/// (`window.X = window.webkit.messageHandlers.H`, keyed `X.postMessage`). The use at
+/// `definition` is the handler's one use; each call of it by that name, in any script, adds its
+/// payload to that use (`WrapperCalls`).
 struct HandlerWrapper: Hashable, Sendable, Codable {
     /// The names it is called by (`FunctionCall.callee`): global names and member paths only.
     var keys: [String]
@@ -263,7 +264,8 @@ struct FunctionCall: Hashable, Sendable, Codable {
     /// Whether the call's result is used (`HandlerUseCollector.isResultUsed`).
     var resultUsed: Bool
     /// The literal shape of each kept argument, for a call with a constant argument (which may
-    /// be a wrapper's handler name) or of a method called `postMessage`; empty otherwise.
+    /// be a wrapper's handler name), an object or array literal argument (which may be the body
+    /// a `HandlerWrapper` posts), or of a method called `postMessage`; empty otherwise.
     var payloads: [PayloadLiteral] = []
     /// Whether the callee is a member path through a name bound in a local scope (a parameter
     /// `bridge` in `bridge.send(…)`): it may be any object, so it is no call of a

@@ -21,7 +21,7 @@ function openSettings(section) {
   webkit.messageHandlers.settings.postMessage(section);
 }
 
-// Misspelt in the definition: each call is a use of the misspelt name, and says so.
+// Misspelt in the definition: one error, at the definition (the line to fix), whatever the calls.
 window.Typo = { postMessage(d) { webkit.messageHandlers.prnt.postMessage(d); } };
 
 // Posts no parameter of its own: no wrapper, its own post is the use.

@@ -38,6 +38,7 @@ final class Player: NSObject, WKScriptMessageHandler {
         controller.add(self, name: "forced")
         controller.add(self, name: "unread")
         controller.add(self, name: "variable")
+        controller.add(self, name: "wrapped")
     }
 
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
@@ -76,6 +77,10 @@ final class Player: NSObject, WKScriptMessageHandler {
             // The body goes to a helper: what it reads is not followed.
             Analytics.record(message.body)
         case "variable":
+            guard let body = message.body as? [String: Any], let id = body["id"] as? String else { return }
+            print(id)
+        case "wrapped":
+            // Posted through a function that wraps the handler: each call's literal is a post.
             guard let body = message.body as? [String: Any], let id = body["id"] as? String else { return }
             print(id)
         default:

@@ -10,3 +10,9 @@ window.webkit.messageHandlers.forced.postMessage({total: 2});
 window.webkit.messageHandlers.unread.postMessage({x: 1});
 const payload = {name: "n"};
 window.webkit.messageHandlers.variable.postMessage(payload);
+// Through functions that post to one handler: the handler is named once, each call's literal is checked.
+function sendWrapped(d) { window.webkit.messageHandlers.wrapped.postMessage(d); }
+sendWrapped({identifier: "a"});
+sendWrapped({identifier: "b"});
+function sendSave(d) { window.webkit.messageHandlers.save.postMessage(d); }
+sendSave({title: "b", size: 1});
