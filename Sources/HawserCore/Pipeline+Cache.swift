@@ -26,7 +26,10 @@ extension Pipeline {
                 SwiftFrontEnd.analyze(files.filter { !$0.isObjectiveCSource }, placeholders: placeholders),
                 ObjCFrontEnd.analyze(files.filter(\.isObjectiveCSource)),
             ])
-            let embedded = facts.embeddedScripts.map { analyzeEmbedded($0, runtimeGlobal: runtimeGlobal, placeholders: placeholders).facts }
+            // A script in a native literal is no module: a name an `import` in it binds is computed.
+            let embedded = facts.embeddedScripts.map {
+                ImportedConstant.settled(analyzeEmbedded($0, runtimeGlobal: runtimeGlobal, placeholders: placeholders).facts, placeholders: placeholders)
+            }
             return NativeStage(facts: facts, embedded: embedded)
         }
         guard let cache else { return compute() }

@@ -5,7 +5,9 @@
 /// - **placeholders**: the template forms (`%x%`, `$<x>`, `{{x}}`) seen in the scripts and pages,
 ///   so that templates parse and their handler names are templated uses;
 /// - **exclusions**: vendored (`vendor/`, `dist/`, …) and minified files, found as `hawser init`
-///   finds them, by their path inside the folder they were read from and by their lines;
+///   finds them, by their path inside the folder they were read from and by their lines; they
+///   are not linted, but their uses count for pairing (`ProjectInput.pairingOnly`), so a handler
+///   only they post to is no `unused-handler`;
 /// - **pages**: a script that one of the app's own pages loads through `<script src>`, and that
 ///   no native source names, is a page script.
 ///
@@ -49,6 +51,8 @@ public struct FirstRunDefaults: Sendable, Equatable {
         }
         let excluded = Set((input.scripts + input.pages).filter(isVendoredOrMinified).map(\.path))
         defaults.excluded = excluded.sorted()
+        // They still count for pairing: a handler only a committed bundle posts to is used.
+        input.pairingOnly = (input.scripts + input.pages).filter { excluded.contains($0.path) && !$0.isStyleSheet }
         input.scripts.removeAll { excluded.contains($0.path) }
         input.pages.removeAll { excluded.contains($0.path) }
 

@@ -24,6 +24,10 @@ public struct ProjectInput: Sendable {
     /// packages): the CLI gives one that reads the disk. Without one only the listed inputs
     /// can be imported.
     public var files: (any FileProvider)?
+    /// Web files whose handler uses count for pairing and nothing else: a handler one of them
+    /// posts to is used (no `unused-handler`), while the files get no diagnostics of their own.
+    /// A first run puts the vendored and minified files it leaves out here (`FirstRunDefaults`).
+    public var pairingOnly: [SourceFile] = []
 
     public init(
         scripts: [SourceFile], swift: [SourceFile], config: HawserConfig = HawserConfig(), schemas: [SourceFile] = [],
@@ -280,6 +284,13 @@ public enum Pipeline {
         // A call of an imported function is a call of the function the import resolves to, under
         // its own name in its own module: `import { send as post }` … `post("x")` calls `send`.
         if let modules { fileFacts = fileFacts.map { modules.followingImports($0) } }
+        // A handler name held by an imported constant is the string the export holds; what no
+        // module stage resolves is a computed name.
+        if let modules {
+            let constants = Dictionary(fileFacts.map { (ModulePath.normalize($0.file), $0.constantStrings) }, uniquingKeysWith: { first, _ in first })
+            fileFacts = fileFacts.map { modules.resolvingImportedConstants($0, placeholders: placeholders, constants: { constants[$0] }) }
+        }
+        fileFacts = fileFacts.map { ImportedConstant.settled($0, placeholders: placeholders) }
         // Objective-C files go to their front end, everything else of the native sources to Swift's.
         let native = native ?? nativeStage(input.swift, runtimeGlobal: global, placeholders: placeholders, cache: cache)
         var nativeFacts = native.facts
@@ -295,7 +306,12 @@ public enum Pipeline {
             uses: scriptFacts.prefix(fileFacts.count).flatMap(\.uses), config: input.config)
 
         var diagnostics = textDiagnostics + scriptFacts.flatMap(\.diagnostics) + nativeFacts.diagnostics + contractDiagnostics
-        diagnostics += HandlerChecker.check(scripts: scriptFacts, swift: nativeFacts, contract: contract, registration: input.config.registration)
+        // The pairing-only files' uses: which names are used, and nothing more.
+        let pairingUses = input.pairingOnly.isEmpty ? [] : concurrentMap(input.pairingOnly) {
+            ImportedConstant.settled(cachedScriptFacts($0, runtimeGlobal: global, placeholders: placeholders, cache: cache), placeholders: placeholders)
+        }.flatMap(\.uses)
+        diagnostics += HandlerChecker.check(
+            scripts: scriptFacts, swift: nativeFacts, contract: contract, registration: input.config.registration, alsoUsed: pairingUses)
         let payloads = NativePayloadChecker.check(
             uses: scriptFacts.flatMap(\.uses), registrations: nativeFacts.registrations, receivers: nativeFacts.receivers,
             generatedNames: input.config.registration == .generated ? contract.names : [])

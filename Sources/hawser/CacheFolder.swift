@@ -113,7 +113,7 @@ struct RunRecord: Codable {
             hasher.field(project.outputFolder)
             hasher.update(options.count)
             for option in options { hasher.field(option) }
-            for files in [project.scripts, project.pages, project.swift, project.schemas] {
+            for files in [project.scripts, project.pages, project.swift, project.schemas, project.pairingOnly] {
                 hasher.update(files.count)
                 for file in files {
                     hasher.field(file.path)

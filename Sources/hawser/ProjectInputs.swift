@@ -32,10 +32,13 @@ struct ProjectInputs {
 
     /// Whether the scripts are checked as user scripts (`ProjectInput.checksUserScripts`).
     var checksUserScripts = true
+    /// Files whose uses count for pairing only (`ProjectInput.pairingOnly`).
+    var pairingOnly: [SourceFile] = []
 
     var input: ProjectInput {
         var input = ProjectInput(scripts: scripts, swift: swift, config: config, schemas: schemas, pages: pages, unreadable: unreadable)
         input.checksUserScripts = checksUserScripts
+        input.pairingOnly = pairingOnly
         input.files = files
         return input
     }
@@ -60,6 +63,7 @@ struct ProjectInputs {
         pages = applied.pages
         config = applied.config
         checksUserScripts = applied.checksUserScripts
+        pairingOnly = applied.pairingOnly
         firstRunDefaults = defaults
     }
 

@@ -365,7 +365,7 @@ final class AdoptionCLITests: XCTestCase {
         let result = try hawser(["lint"], in: project, at: "ios/Deep/Er")
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, """
-            ../../../web/a.js:1:31: error: no message handler named 'observr' is registered in Swift; did you mean 'observer'? [unregistered-handler]
+            ../../../web/a.js:1:31: error: no message handler named 'observr' is registered in Swift; did you mean 'observer'? (or rename the registration at ../../../ios/App.swift:2:20, which no script names) [unregistered-handler]
 
             """)
         XCTAssertEqual(result.stderr, "hawser: 1 error, 0 warnings in 2 files, 2 handlers (config: ../../../hawser.json)\n")
@@ -447,6 +447,38 @@ final class AdoptionCLITests: XCTestCase {
             configured.stdout)
         XCTAssertTrue(configured.stdout.contains("'legacyBridge'"), configured.stdout)
         XCTAssertTrue(configured.stdout.contains("[invalid-metadata]"), configured.stdout)
+    }
+
+    /// A first run leaves vendored and minified files out of the lint, but a handler that only
+    /// they post to is used: no `unused-handler` for it, and no finding in them either.
+    func testFilesTheFirstRunLeavesOutStillCountForPairing() throws {
+        let project = try TemporaryProject([
+            "App/Player.swift": """
+                import WebKit
+                final class Player: NSObject, WKScriptMessageHandler {
+                    func install(_ c: WKUserContentController) {
+                        c.add(self, name: "player")
+                        c.add(self, name: "analytics")
+                        c.add(self, name: "neverPosted")
+                    }
+                    func userContentController(_ c: WKUserContentController, didReceive m: WKScriptMessage) {}
+                }
+                """,
+            "App/Scripts/dist/player.js": "window.webkit.messageHandlers.player.postMessage({state: 1});\nwindow.webkit.messageHandlers.playr.postMessage(2);\n",
+            "App/Scripts/analytics.min.js": "window.webkit.messageHandlers.analytics.postMessage(1);\n",
+            "App/Scripts/app.js": "document.title = 'x';\n",
+        ])
+        let result = try hawser(["lint", "--scripts", "App", "--swift", "App"], in: project)
+        XCTAssertEqual(result.stdout, """
+            App/Player.swift:6:27: warning: handler 'neverPosted' is registered but no script uses it [unused-handler]
+
+            """)
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(result.stderr.contains("2 vendored or minified files excluded"), result.stderr)
+        // Edited, the left-out file is read again: the run's record depends on it.
+        try project.write("App/Scripts/dist/player.js", "void 0;\n")
+        let edited = try hawser(["lint", "--scripts", "App", "--swift", "App"], in: project)
+        XCTAssertTrue(edited.stdout.contains("handler 'player' is registered but no script uses it"), edited.stdout)
     }
 
     /// Lint without a config runs the build's checks too (here the module graph's): what only

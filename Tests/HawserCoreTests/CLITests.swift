@@ -181,7 +181,7 @@ final class CLITests: XCTestCase {
         let result = try hawser(["lint"], in: project)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, """
-            web/a.js:1:31: error: no message handler named 'observr' is registered in Swift; did you mean 'observer'? [unregistered-handler]
+            web/a.js:1:31: error: no message handler named 'observr' is registered in Swift; did you mean 'observer'? (or rename the registration at ios/App.swift:2:20, which no script names) [unregistered-handler]
 
             """)
         XCTAssertEqual(result.stderr, "hawser: 1 error, 0 warnings in 2 files, 2 handlers (config: hawser.json)\n")

@@ -57,7 +57,7 @@ final class TemplatePairingTests: XCTestCase {
             bindings: [binding("%message_handler%", ["readFileHandlder"])])
         // 'readFileHandler' is no unused-handler: the error's did-you-mean offers it.
         XCTAssertEqual(result, [
-            "page.js:1:24: unregistered-handler: no message handler named 'readFileHandlder' is registered in Swift (filled in for '%message_handler%' at Loader.swift:9:40); did you mean 'readFileHandler'?",
+            "page.js:1:24: unregistered-handler: no message handler named 'readFileHandlder' is registered in Swift (filled in for '%message_handler%' at Loader.swift:9:40); did you mean 'readFileHandler'? (or rename the registration at App.swift:2:20, which no script names)",
         ])
     }
 

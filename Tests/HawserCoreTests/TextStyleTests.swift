@@ -95,7 +95,7 @@ final class TextStyleTests: XCTestCase {
         XCTAssertTrue(coloured.contains("\u{1B}[34m   2\u{1B}[0m\u{1B}[34m | \u{1B}[0m    window.webkit.messageHandlers.favicns.postMessage(x);\n"), coloured)
         let uncoloured = try onTerminal("lint --no-cache", environment: ["NO_COLOR": "1"])
         XCTAssertFalse(uncoloured.contains("\u{1B}["), uncoloured)
-        XCTAssertTrue(uncoloured.contains("web/a.js:2:32: error: no message handler named 'favicns' is registered in Swift; did you mean 'favicons'? [unregistered-handler]\n   2 |     window"), uncoloured)
+        XCTAssertTrue(uncoloured.contains("web/a.js:2:32: error: no message handler named 'favicns' is registered in Swift; did you mean 'favicons'? (or rename the registration at App/A.swift:2:80, which no script names) [unregistered-handler]\n   2 |     window"), uncoloured)
         let json = try onTerminal("lint --no-cache --format json")
         XCTAssertFalse(json.contains("\u{1B}[") || json.contains(" | "), json)
         // A replay from the run record prints what this style printed, not a piped run's text.

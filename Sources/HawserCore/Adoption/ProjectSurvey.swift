@@ -194,7 +194,7 @@ public enum ProjectSurvey {
         var callers: [String: Set<String>] = [:]
         for script in evaluated {
             // The literal read as JavaScript, each call's line moved to the native source's.
-            let calls = JavaScriptFrontEnd.analyze(script: script.bytes, file: script.file).calls
+            let calls = ImportedConstant.settled(JavaScriptFrontEnd.analyze(script: script.bytes, file: script.file), placeholders: []).calls
             for call in calls where !call.callee.contains(".") && !call.callee.contains("@") {
                 let line = script.sourcePosition(line: call.location.line, column: call.location.column).line
                 callers[call.callee, default: []].insert("\(script.file):\(line)")
@@ -351,7 +351,8 @@ public enum ProjectSurvey {
             }
             : [(javascript, SourcePoint(line: 1, column: 1))]
         for part in parts {
-            let facts = JavaScriptFrontEnd.analyze(script: part.bytes, file: file.path, origin: part.origin)
+            // Imported constants are not followed here: a name one holds counts as computed.
+            let facts = ImportedConstant.settled(JavaScriptFrontEnd.analyze(script: part.bytes, file: file.path, origin: part.origin), placeholders: [])
             uses += facts.uses.count
             dynamic = dynamic || facts.diagnostics.contains { $0.code == .dynamicHandlerName }
             broken = broken || (facts.diagnostics.contains { $0.code == .syntaxError } && String(decoding: part.bytes, as: UTF8.self).contains("messageHandlers"))

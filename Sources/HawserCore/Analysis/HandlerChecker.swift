@@ -1,15 +1,18 @@
 /// The cross-language checks of `hawser lint` (and of `hawser build`, which runs them first),
 /// on extracted facts and the derived contract.
 enum HandlerChecker {
+    /// `alsoUsed` are uses that count for which names are used and are not checked themselves
+    /// (`ProjectInput.pairingOnly`).
     static func check(
-        scripts: [JavaScriptFacts], swift: NativeFacts, contract: BridgeContract, registration: HawserConfig.Registration
+        scripts: [JavaScriptFacts], swift: NativeFacts, contract: BridgeContract, registration: HawserConfig.Registration,
+        alsoUsed: [HandlerUse] = []
     ) -> [Diagnostic] {
         // Templated uses count as the names their placeholders are filled in with.
         let pairing = TemplatePairing(uses: scripts.flatMap(\.uses), bindings: swift.placeholderBindings)
         let uses = pairing.uses
         let registrationsByName = Dictionary(grouping: swift.registrations.filter { !$0.isPattern }, by: \.name)
         let patterns = PatternIndex(swift.registrations)
-        let usedNames = Set(uses.map(\.name))
+        let usedNames = Set(uses.map(\.name) + TemplatePairing(uses: alsoUsed, bindings: swift.placeholderBindings).uses.map(\.name))
         // With generated registration, the generated bridge registers every contract handler.
         let generatedNames = registration == .generated ? contract.names : []
         let registeredNames = Set(registrationsByName.keys).union(generatedNames)
@@ -26,9 +29,42 @@ enum HandlerChecker {
             }
         }.sorted { $0.location < $1.location }
 
+        // A name the scripts use and Swift does not register, near a registered name that no
+        // script uses: one of the two sides is misspelt (`MisspeltPair`).
+        let unregisteredUses = Dictionary(grouping: uses.filter { use in
+            !generatedNames.contains(use.name) && registrationsByName[use.name] == nil && !patterns.matches(use.name)
+        }, by: \.name)
+        var pairs: [String: MisspeltPair] = [:]
+        if unresolved.isEmpty {
+            for (name, named) in unregisteredUses {
+                guard let registered = suggester.suggestion(for: name), !usedNames.contains(registered),
+                      let registrations = registrationsByName[registered] else { continue }
+                pairs[name] = MisspeltPair(
+                    used: name, registered: registered, uses: named.sorted { $0.location < $1.location },
+                    registration: registrations.min { $0.location < $1.location }!,
+                    dispatch: swift.dispatchNames.filter { $0.name == name }.map(\.location).min(),
+                    registeredIsDispatched: swift.dispatchNames.contains { $0.name == registered })
+            }
+        }
+        for pair in pairs.values.sorted(by: { $0.used < $1.used }) where pair.registrationIsMisspelt {
+            suggestedNames.insert(pair.registered)
+            diagnostics.append(Diagnostic(
+                .unregisteredHandler, pair.registrationMessage, at: pair.registration.location, handler: pair.used, suggestion: pair.used))
+        }
+
         for use in uses where !generatedNames.contains(use.name) {
             let matchingPatterns = patterns.matching(use.name)
             guard let registered = registrationsByName[use.name] ?? (matchingPatterns.isEmpty ? nil : matchingPatterns) else {
+                if let pair = pairs[use.name] {
+                    // Reported at the registration when that is the misspelt side; else here,
+                    // naming the registration, since either side may be the one to fix.
+                    guard !pair.registrationIsMisspelt else { continue }
+                    suggestedNames.insert(pair.registered)
+                    diagnostics.append(Diagnostic(
+                        .unregisteredHandler, pair.useMessage(origin: pairing.origin(of: use)), at: use.location, handler: use.name,
+                        suggestion: pair.registered))
+                    continue
+                }
                 let suggestion = suggester.suggestion(for: use.name)
                 if let suggestion { suggestedNames.insert(suggestion) }
                 let message = unregisteredMessage(use.name, suggestion: suggestion, unresolved: unresolved, origin: pairing.origin(of: use))
@@ -80,6 +116,8 @@ enum HandlerChecker {
         }
 
         for dispatch in swift.dispatchNames where !registeredNames.contains(dispatch.name) && !patterns.matches(dispatch.name) {
+            // The registration's error already says to rename it to this name.
+            if pairs[dispatch.name]?.registrationIsMisspelt == true { continue }
             let suggestion = suggester.suggestion(for: dispatch.name)
             let message = "message.name is compared with '\(dispatch.name)', which is never registered" + NameSuggester.suffix(suggesting: suggestion)
             diagnostics.append(Diagnostic(.unknownDispatchName, message, at: dispatch.location, handler: dispatch.name, suggestion: suggestion))
@@ -125,5 +163,41 @@ enum HandlerChecker {
             }
         }
         return diagnostics
+    }
+}
+
+/// A name the scripts use that Swift does not register (`used`), and the registered name
+/// nearest to it (`registered`) that no script uses: one of the two is misspelt. The
+/// registration is taken to be the misspelt side when Swift itself agrees with the scripts
+/// elsewhere (it compares `message.name` with `used`), or when scripts in two or more files spell
+/// it alike and Swift never compares `message.name` with `registered`; the error is then at the registration, with `used` as the fix. Otherwise the error
+/// stays at each use and names the registration, so the user is not told to break a script
+/// whose name was right.
+struct MisspeltPair {
+    var used: String
+    var registered: String
+    /// The uses of `used`, in source order.
+    var uses: [HandlerUse]
+    /// The first registration of `registered`.
+    var registration: HandlerRegistration
+    /// The first place Swift compares `message.name` with `used`.
+    var dispatch: SourceLocation?
+    /// Whether Swift compares `message.name` with `registered`: it spells the name alike twice,
+    /// so many scripts agreeing is no longer evidence enough.
+    var registeredIsDispatched: Bool
+
+    var registrationIsMisspelt: Bool {
+        dispatch != nil || (!registeredIsDispatched && Set(uses.map(\.location.file)).count >= 2)
+    }
+
+    var registrationMessage: String {
+        let files = Set(uses.map(\.location.file)).count
+        let others = uses.count == 1 ? "" : " and \(uses.count - 1) more place\(uses.count == 2 ? "" : "s")\(files > 1 ? ", in \(files) files" : "")"
+        let agreement = dispatch.map { ", and Swift compares message.name with '\(used)' (at \($0))" } ?? ""
+        return "handler '\(registered)' is registered here, but no script names it: scripts post to '\(used)' (at \(uses[0].location)\(others))\(agreement); did you mean '\(used)'?"
+    }
+
+    func useMessage(origin: String) -> String {
+        "no message handler named '\(used)' is registered in Swift\(origin); did you mean '\(registered)'? (or rename the registration at \(registration.location), which no script names)"
     }
 }

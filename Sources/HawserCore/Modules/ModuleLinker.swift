@@ -149,6 +149,32 @@ struct ModuleLinker {
         return facts
     }
 
+    /// `facts` with each handler name held by an imported constant (`ImportedConstant`)
+    /// replaced by the string the exporting module's top-level `const` holds, followed through
+    /// re-exports; `constants` gives a module's (by its normalized path). What does not resolve
+    /// to a string constant stays a stand-in, for `ImportedConstant.settled`.
+    func resolvingImportedConstants(
+        _ facts: JavaScriptFacts, placeholders: [PlaceholderForm], constants: (String) -> [String: String]?
+    ) -> JavaScriptFacts {
+        let path = ModulePath.normalize(facts.file)
+        guard let source = graph.modules[path], source.format == .esModule, !source.imports.isEmpty else { return facts }
+        var known: [String: String?] = [:]
+        return ImportedConstant.replacing(facts, placeholders: placeholders) { local in
+            if let cached = known[local] { return cached ?? ImportedConstant.standIn(for: local) }
+            var value: String?
+            if let binding = source.imports[local], let imported = binding.imported,
+               let target = graph.target(of: path, staticRequest: binding.request) {
+                var visited: Set<String> = []
+                if case .found(.binding(let module, let name)) = resolveExport(target, imported, &visited) {
+                    value = constants(module)?[name]
+                }
+            }
+            known[local] = .some(value)
+            // Unresolved: left as the stand-in, settled later as a computed name.
+            return value ?? ImportedConstant.standIn(for: local)
+        }
+    }
+
     // MARK: Export resolution (ECMA-262 ResolveExport and GetExportedNames)
 
     func resolveExport(_ path: String, _ name: String, _ visited: inout Set<String>) -> Resolution {

@@ -164,7 +164,7 @@ final class HandlerAccessResolver {
     }
 
     private func subscriptValue(_ base: HandlerValue, index: SyntaxNode) -> HandlerValue? {
-        if let name = index.staticStringValue ?? scopes.constantString(index) {
+        if let name = index.staticStringValue ?? scopes.constantString(index) ?? scopes.importedConstant(index.skippingParenthesesDownward) {
             return base.member(name, at: index.start)
         }
         if base == .messageHandlers {

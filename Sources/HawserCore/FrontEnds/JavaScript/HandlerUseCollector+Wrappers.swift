@@ -94,7 +94,7 @@ extension HandlerUseCollector {
                 recorded.append(.other(Self.shortened(argument), argument.start))
                 break
             }
-            if let string = value.staticStringValue ?? resolver.scopes.constantString(value) {
+            if let string = value.staticStringValue ?? resolver.scopes.constantString(value) ?? resolver.scopes.importedConstant(value) {
                 recorded.append(.string(string, argument.start))
             } else if let slot = resolver.parameterSlot(of: value), case let keys = callableKeys(of: slot.function), !keys.isEmpty {
                 recorded.append(.parameter(keys: keys, index: slot.index))

@@ -101,6 +101,9 @@ struct JavaScriptFacts: Sendable, Codable {
     /// and in functions and blocks, and the properties it assigns on the global object. Native
     /// calls into the page (`evaluateJavaScript("f()")`) are checked against them.
     var definitions: [ScriptDefinition] = []
+    /// The top-level `const`s (exported or not) whose value is a string literal, by name: a
+    /// module that imports one may name a handler with it (`ImportedConstant`).
+    var constantStrings: [String: String] = [:]
 
     init(
         file: String, uses: [HandlerUse] = [], diagnostics: [Diagnostic] = [], suppressions: [Suppression] = [],

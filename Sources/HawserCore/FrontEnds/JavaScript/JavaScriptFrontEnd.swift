@@ -101,6 +101,7 @@ enum JavaScriptFrontEnd {
             guard node.isNamed else { continue }
             if index >= varScopeEnd {
                 topLevel.visit(node)
+                if node.type == "export_statement" { topLevel.visitExport(node) }
                 if awaitScopes.contains(node.symbol) { varScopeEnd = node.subtreeEnd }
             }
             if walksCollector { collector.visit(node) }
@@ -184,6 +185,7 @@ enum JavaScriptFrontEnd {
             file: file, uses: uses, diagnostics: diagnostics, suppressions: suppressions, wrappers: wrappers,
             handlerWrappers: handlerWrappers, calls: calls, usesTopLevelAwait: usesTopLevelAwait)
         facts.htmlFragments = htmlFragments
+        facts.constantStrings = topLevel.constants
         facts.topLevel = TopLevelBindings(
             declarations: topLevel.declared.map { TopLevelDeclaration(name: $0.name.text, kind: $0.kind, location: location($0.name.start)) },
             isStrict: hasUseStrictDirective(root), returnAt: topLevel.returnStatement.map { location($0.start) })
@@ -220,12 +222,35 @@ enum JavaScriptFrontEnd {
                 pattern(left, kind: .var)
             } else if let parent = node.parent, Self.program.contains(parent.symbol) {
                 if Self.lexicalDeclaration.contains(symbol) {
-                    declarators(of: node, kind: node.child(field: "kind")?.type == "const" ? .const : .let)
+                    let isConst = node.child(field: "kind")?.type == "const"
+                    declarators(of: node, kind: isConst ? .const : .let)
+                    if isConst { constantStrings(of: node) }
                 } else if Self.functions.contains(symbol), let name = node.child(field: "name") {
                     add(name, .function)
                 } else if Self.classDeclaration.contains(symbol), let name = node.child(field: "name") {
                     add(name, .class)
                 }
+            }
+        }
+
+        /// Whether `node` is an `export const …` statement of the program: its names are a
+        /// module's exports, which another module's handler names may be (`ImportedConstant`).
+        mutating func visitExport(_ node: SyntaxNode) {
+            guard node.type == "export_statement", node.parent.map({ Self.program.contains($0.symbol) }) == true,
+                  let declaration = node.child(field: "declaration"), Self.lexicalDeclaration.contains(declaration.symbol),
+                  declaration.child(field: "kind")?.type == "const"
+            else { return }
+            constantStrings(of: declaration)
+        }
+
+        /// The top-level `const`s whose value is a string literal, by name.
+        private(set) var constants: [String: String] = [:]
+
+        private mutating func constantStrings(of declaration: SyntaxNode) {
+            for declarator in declaration.namedChildren where declarator.type == "variable_declarator" {
+                guard let name = declarator.child(field: "name"), name.type == "identifier",
+                      let value = declarator.child(field: "value")?.skippingParenthesesDownward.staticStringValue else { continue }
+                constants[name.text] = value
             }
         }
 

@@ -58,7 +58,7 @@ struct RuntimeCallCollector {
         }
         let argument = arguments[nameIndex]
         let nameNode = argument.skippingParenthesesDownward
-        if let name = nameNode.staticStringValue ?? scopes.constantString(nameNode) {
+        if let name = nameNode.staticStringValue ?? scopes.constantString(nameNode) ?? scopes.importedConstant(nameNode) {
             let payload = payloadIndex.flatMap { $0 < arguments.count ? arguments[$0] : nil }
             calls.append(Call(name: name, at: nameNode.start, form: form, payload: payload))
         } else {

@@ -59,6 +59,16 @@ final class ScopeResolver {
         return value.staticStringValue
     }
 
+    /// For an identifier bound by an `import` alone, the stand-in for the string its export
+    /// may hold (`ImportedConstant`), which the module stage resolves; nil for any other.
+    func importedConstant(_ identifier: SyntaxNode) -> String? {
+        guard identifier.type == "identifier",
+              let binding = binding(named: identifier.text, at: identifier),
+              binding.sources.count == 1, binding.sources[0].kind == .import
+        else { return nil }
+        return ImportedConstant.standIn(for: identifier.text)
+    }
+
     /// The binding that `identifier` (a reference at that position) denotes, or nil when the
     /// name is not declared in any enclosing scope (a global). Climbs from scope to scope, and
     /// remembers the answer for every scope it passed, so no chain is climbed twice for a name.
