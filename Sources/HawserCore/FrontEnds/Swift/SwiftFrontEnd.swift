@@ -83,10 +83,27 @@ enum SwiftFrontEnd {
             guard result.failures.isEmpty, result.values.count == 1, case .string(let value, _) = result.values[0] else { return nil }
             return value
         }
+        /// A label of a switch on `Type(rawValue: message.name)`: `.case`, `.case?` or
+        /// `Type.case`, named by the case's raw value; `nil` and anything else by nothing.
+        func enumCase(_ span: Range<Int>, type: Range<Int>) -> String? {
+            var last = span.upperBound - 1
+            if list.code[last].is(.question) { last -= 1 }
+            guard last > span.lowerBound, list.code[last].kind == .identifier, list.code[last - 1].is(.dot) else { return nil }
+            let types = resolver.resolve(list.tokens(type), context: context)
+            guard types.failures.isEmpty, types.values.count == 1, case .metatype(let enumType) = types.values[0],
+                  let cases = resolver.index.enumCases[enumType] else { return nil }
+            let name = list.identifier(list.code[last])
+            return cases.first { $0.name == name }?.raw
+        }
         let branches = found.branches.map { branch -> MessageReceiver.Branch in
             var names: [String]?
             if let labels = branch.labels {
-                let resolved = labels.map { $0.flatMap(string) }
+                let resolved = labels.map { label in
+                    label.flatMap { span in
+                        if let type = branch.labelType { return enumCase(span, type: type) }
+                        return string(span)
+                    }
+                }
                 names = resolved.contains(nil) ? [] : resolved.compactMap { $0 }
             }
             let reads = branch.reads.compactMap { read -> BodyRead? in

@@ -28,6 +28,10 @@ struct SwiftMessageReceivers {
         /// Token ranges of the names dispatched on; nil outside every dispatch; a nil element
         /// for a pattern that is not a plain expression (`default`, `where`, `let`).
         var labels: [Range<Int>?]?
+        /// When the names are cases of an enum made from the name (`switch Route(rawValue:
+        /// message.name)`, `guard let r = Route(rawValue: message.name)` then `switch r`): the
+        /// tokens of the enum's type; each label is then `.case`, `.case?` or `Route.case`.
+        var labelType: Range<Int>?
         var reads: [FoundRead] = []
         var escapes = false
     }
@@ -230,6 +234,7 @@ private struct BodyReader {
         var depth: Int
         var labels: [Range<Int>?]?
         var condition: Range<Int>?
+        var labelType: Range<Int>? = nil
         var branch = SwiftMessageReceivers.FoundBranch(labels: nil)
         var exited = false
     }
@@ -269,6 +274,7 @@ private struct BodyReader {
         return regions.map { region in
             var branch = region.branch
             branch.labels = region.labels
+            branch.labelType = region.labelType
             return branch
         }
     }
@@ -298,11 +304,27 @@ private struct BodyReader {
     // MARK: Dispatch
 
     private mutating func findDispatch() {
+        // Variables holding an enum made from the name, with the tokens of its type.
+        var typed: [String: Range<Int>] = [:]
         var j = open + 1
         while j < close {
             defer { j += 1 }
+            if tokens[j].kind == .identifier, !tokens[j - 1].is(.dot), let type = typed[scanner.list.identifier(tokens[j])] {
+                if tokens[j - 1].is(.switch), j + 1 < close, tokens[j + 1].is(.leftBrace) {
+                    switchRegions(open: j + 1, labelType: type)
+                } else if j + 1 < close, tokens[j + 1].is(.equalEqual) {
+                    comparison(name: j, value: j + 2, labelType: type)
+                }
+                continue
+            }
             guard isMessageName(j) else { continue }
-            if tokens[j - 1].is(.switch), j + 3 < close, tokens[j + 3].is(.leftBrace) {
+            if let made = rawValueInitializer(around: j) {
+                if tokens[made.type.lowerBound - 1].is(.switch), made.end < close, tokens[made.end].is(.leftBrace) {
+                    switchRegions(open: made.end, labelType: made.type)
+                } else if let bound = boundName(before: made.type.lowerBound) {
+                    typed[bound] = made.type
+                }
+            } else if tokens[j - 1].is(.switch), j + 3 < close, tokens[j + 3].is(.leftBrace) {
                 switchRegions(open: j + 3)
             } else if j + 3 < close, tokens[j + 3].is(.equalEqual) {
                 comparison(name: j, value: j + 4)
@@ -310,8 +332,21 @@ private struct BodyReader {
         }
     }
 
+    /// `Type(rawValue: message.name)` around the `message.name` at `j`: the type's tokens
+    /// (`Route`, `Bridge.Route`), and the index after the `)` and an optional `!`.
+    private func rawValueInitializer(around j: Int) -> (type: Range<Int>, end: Int)? {
+        guard j >= 4, j + 3 < close, tokens[j - 1].is(.colon), scanner.spells(j - 2, "rawValue"),
+              tokens[j - 3].is(.leftParen), tokens[j + 3].is(.rightParen) else { return nil }
+        var start = j - 4
+        guard tokens[start].kind == .identifier else { return nil }
+        while start >= open + 3, tokens[start - 1].is(.dot), tokens[start - 2].kind == .identifier { start -= 2 }
+        var end = j + 4
+        if end < close, tokens[end].is(.bang) { end += 1 }
+        return (start..<(j - 3), end)
+    }
+
     /// Each `case` of the switch whose `{` is at `brace`.
-    private mutating func switchRegions(open brace: Int) {
+    private mutating func switchRegions(open brace: Int, labelType: Range<Int>? = nil) {
         let end = scanner.closingBrace(of: brace)
         let caseDepth = depthAt(brace) + 1
         var starts: [Int] = []
@@ -340,13 +375,16 @@ private struct BodyReader {
                     k += 1
                 }
             }
-            regions.append(Region(start: start, end: stop, depth: caseDepth, labels: labels))
+            regions.append(Region(start: start, end: stop, depth: caseDepth, labels: labels, labelType: labelType))
         }
     }
 
     /// A case item or compared value that names one value: no `where`, `let`, `..`, `||`.
+    /// (An enum case pattern may end in `?`, matching the optional the initializer makes.)
     private func plainLabel(_ span: Range<Int>) -> Range<Int>? {
         guard !span.isEmpty else { return nil }
+        var span = span
+        if span.count > 1, tokens[span.upperBound - 1].is(.question) { span = span.lowerBound..<(span.upperBound - 1) }
         for k in span {
             let t = tokens[k]
             if t.is(.where) || t.is(.let) || t.is(.var) || t.is(.is) || t.is(.leftBrace) { return nil }
@@ -356,7 +394,7 @@ private struct BodyReader {
     }
 
     /// `if message.name == X {`, `guard message.name == X else`, `if …, message.name == X, … {`.
-    private mutating func comparison(name j: Int, value: Int) {
+    private mutating func comparison(name j: Int, value: Int, labelType: Range<Int>? = nil) {
         // The value: up to the next top-level `,`, `{` or `else`.
         var k = value
         var nesting = 0
@@ -394,7 +432,8 @@ private struct BodyReader {
             while b < close, !tokens[b].is(.leftBrace) { b += 1 }
             guard b < close, depthAt(b) == depthAt(s) else { return }
             let end = scanner.closingBrace(of: b)
-            regions.append(Region(start: s, end: end, depth: depthAt(s) + 1, labels: [label], condition: (s + 1)..<b))
+            regions.append(Region(
+                start: s, end: end, depth: depthAt(s) + 1, labels: [label], condition: (s + 1)..<b, labelType: labelType))
         } else if tokens[s].is(.guard), let e = guardEnds[s] {
             // The rest of the block the guard is in.
             var end = close
@@ -405,7 +444,8 @@ private struct BodyReader {
                 if tokens[m].is(.rightBrace) { if d == 0 { end = m; break }; d -= 1 }
                 m += 1
             }
-            regions.append(Region(start: s, end: end, depth: depthAt(s), labels: [label], condition: (s + 1)..<e))
+            regions.append(Region(
+                start: s, end: end, depth: depthAt(s), labels: [label], condition: (s + 1)..<e, labelType: labelType))
         }
     }
 
