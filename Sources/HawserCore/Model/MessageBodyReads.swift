@@ -29,15 +29,19 @@ struct BodyRead: Hashable, Sendable, Codable {
     var required: Bool
     /// The cast's type as written (`String`, `[String: Any]`), for messages.
     var typeText: String
-    /// Where the subscript (or the `body` of `message.body`) is.
+    /// Where the subscript (or the `body` of `message.body`) is; for a decoded property, the
+    /// property's declaration.
     var location: SourceLocation
+    /// Read by decoding the body as a `Decodable` type, not by a cast.
+    var decoded: Bool
 
-    init(key: String?, kind: BodyValueKind?, required: Bool, typeText: String, location: SourceLocation) {
+    init(key: String?, kind: BodyValueKind?, required: Bool, typeText: String, location: SourceLocation, decoded: Bool = false) {
         self.key = key
         self.kind = kind
         self.required = required
         self.typeText = typeText
         self.location = location
+        self.decoded = decoded
     }
 }
 

@@ -188,7 +188,7 @@ enum NativePayloadChecker {
                 let kind = BodyValueKind.describe(value.kind)
                 diagnostics.append(Diagnostic(
                     .payloadKindMismatch,
-                    "\(name): payload.\(key) is \(kind), but Swift casts it to \(read.typeText.isEmpty ? read.kind!.rawValue : read.typeText) (\(read.location)), which \(kind) never is",
+                    "\(name): payload.\(key) is \(kind), but Swift \(read.decoded ? "decodes it as" : "casts it to") \(read.typeText.isEmpty ? read.kind!.rawValue : read.typeText) (\(read.location)), which \(kind) never is",
                     at: value.location, handler: name))
             }
         }

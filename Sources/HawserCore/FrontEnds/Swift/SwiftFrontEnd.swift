@@ -106,6 +106,17 @@ enum SwiftFrontEnd {
                 }
                 names = resolved.contains(nil) ? [] : resolved.compactMap { $0 }
             }
+            var escapes = branch.escapes
+            var decoded: [BodyRead] = []
+            for decode in branch.decodes {
+                let types = resolver.resolve(list.tokens(decode.type), context: context)
+                guard types.failures.isEmpty, types.values.count == 1, case .metatype(let type) = types.values[0],
+                      let reads = SwiftDecodableReads.reads(of: type, required: decode.required, index: resolver.index) else {
+                    escapes = true
+                    continue
+                }
+                decoded += reads
+            }
             let reads = branch.reads.compactMap { read -> BodyRead? in
                 var key: String?
                 switch read.key {
@@ -117,7 +128,7 @@ enum SwiftFrontEnd {
                 }
                 return BodyRead(key: key, kind: read.kind, required: read.required, typeText: read.typeText, location: read.location)
             }
-            return MessageReceiver.Branch(names: names, reads: reads, escapes: branch.escapes)
+            return MessageReceiver.Branch(names: names, reads: reads + decoded, escapes: escapes)
         }
         return MessageReceiver(type: found.type.joined(separator: "."), location: found.location, branches: branches, forwards: found.forwards)
     }

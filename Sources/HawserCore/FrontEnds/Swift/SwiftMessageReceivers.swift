@@ -14,7 +14,10 @@
 ///   means some messages never reach it);
 /// - reads deeper in that code (in an `if` on a payload field, a closure, a loop) are not
 ///   recorded at all: they may be for some messages only;
-/// - the body passed anywhere else (a helper, `JSONSerialization`) marks the branch as escaping.
+/// - the body turned into JSON data (`JSONSerialization.data(withJSONObject: message.body)`)
+///   and decoded from it (`JSONDecoder().decode(T.self, from: data)`, or a local decoder made
+///   by `JSONDecoder()` in a method that sets no `keyDecodingStrategy`) reads what `T` decodes;
+/// - the body passed anywhere else (a helper, data no decoder reads) marks the branch as escaping.
 struct SwiftMessageReceivers {
     /// A receiver with names and keys still as tokens.
     struct Found {
@@ -33,7 +36,20 @@ struct SwiftMessageReceivers {
         /// tokens of the enum's type; each label is then `.case`, `.case?` or `Route.case`.
         var labelType: Range<Int>?
         var reads: [FoundRead] = []
+        var decodes: [FoundDecode] = []
         var escapes = false
+    }
+
+    /// The body decoded as a type: `JSONSerialization.data(withJSONObject: message.body)`, then
+    /// `JSONDecoder().decode(T.self, from: data)`. What `T` reads is found across files
+    /// (`SwiftDecodableReads`).
+    struct FoundDecode {
+        /// The tokens of `T`.
+        var type: Range<Int>
+        /// The message is dropped when the decoding fails: a `try` (or `try!`) at the top level
+        /// of the code that receives it, or in a `do` there; a `guard let … = try?` clause.
+        var required: Bool
+        var location: SourceLocation
     }
 
     struct FoundRead {
@@ -246,6 +262,12 @@ private struct BodyReader {
     private var guardElse: Set<Int> = []
     /// Each `guard` at `i`: its `else`.
     private var guardEnds: [Int: Int] = [:]
+    /// Variables holding the body as JSON data, with the index of the `message.body` in it
+    /// (in order: a decoding reads the latest of its name), and whether a decoding reads it.
+    private var serialized: [(name: String, at: Int, decoded: Bool)] = []
+    /// Local decoders made by `JSONDecoder()`; none count when the method sets a strategy.
+    private var decoders: Set<String> = []
+    private var setsStrategy = false
 
     init(scanner: SwiftMessageReceivers, message: String, open: Int, close: Int) {
         self.scanner = scanner
@@ -464,9 +486,19 @@ private struct BodyReader {
         var dictionaries: [String: BodyValueKind?] = [:]
         var bodies: Set<String> = []
         var braces: [Int] = []
+        setsStrategy = ((open + 1)..<close).contains { scanner.spells($0, "keyDecodingStrategy") }
         var j = open + 1
         while j < close {
             let t = tokens[j]
+            if t.is(.let) || t.is(.var), j + 5 < close, tokens[j + 1].kind == .identifier, tokens[j + 2].is(.assign),
+               scanner.spells(j + 3, "JSONDecoder"), tokens[j + 4].is(.leftParen), tokens[j + 5].is(.rightParen) {
+                decoders.insert(scanner.list.identifier(tokens[j + 1]))
+            }
+            if t.kind == .identifier, scanner.spells(j, "decode"), tokens[j - 1].is(.dot), j + 1 < close,
+               tokens[j + 1].is(.leftParen), let after = decodeCall(at: j, brace: braces.last) {
+                j = after
+                continue
+            }
             if t.is(.leftBrace) { braces.append(j) }
             if t.is(.rightBrace) { _ = braces.popLast() }
             if t.is(.return) || t.is(.throw) || scanner.spells(j, "break") || scanner.spells(j, "continue") {
@@ -500,6 +532,51 @@ private struct BodyReader {
             }
             j += 1
         }
+        for (_, at, decoded) in serialized where !decoded {
+            // JSON data of the body that no decoding here reads: it goes somewhere else.
+            regions[region(of: at)].branch.escapes = true
+        }
+    }
+
+    /// `….decode(T.self, from: data)` with `decode` at `j`, on `JSONDecoder()` or a local
+    /// decoder, of data made from the body; `brace` is the innermost `{` around it. Returns the
+    /// index after the call, or nil for any other `decode`.
+    private mutating func decodeCall(at j: Int, brace: Int?) -> Int? {
+        var start = j - 2
+        let made = tokens[start].is(.rightParen) && start >= 2 && tokens[start - 1].is(.leftParen) && scanner.spells(start - 2, "JSONDecoder")
+        let local = tokens[start].kind == .identifier && decoders.contains(scanner.list.identifier(tokens[start])) && !setsStrategy
+            && !tokens[start - 1].is(.dot)
+        guard made || local else { return nil }
+        if made { start -= 2 }
+        let end = scanner.skipBalanced(from: j + 1)
+        guard end <= close, end - (j + 1) >= 8, tokens[end - 1].is(.rightParen), tokens[end - 2].kind == .identifier,
+              tokens[end - 3].is(.colon), scanner.spells(end - 4, "from"), tokens[end - 5].is(.comma),
+              tokens[end - 6].is(.self), tokens[end - 7].is(.dot), tokens[j + 2].kind == .identifier else { return nil }
+        let data = scanner.list.identifier(tokens[end - 2])
+        guard let source = serialized.lastIndex(where: { $0.name == data }) else { return nil }
+        serialized[source].decoded = true
+        let type = (j + 2)..<(end - 7)
+        // `try?`, `try!` or `try` before it, and what it is bound to.
+        var force = false, throwing = false
+        if start >= 2, tokens[start - 2].is(.try), tokens[start - 1].is(.question) || tokens[start - 1].is(.bang) {
+            force = tokens[start - 1].is(.bang)
+            start -= 2
+        } else if start >= 1, tokens[start - 1].is(.try) {
+            throwing = true
+            start -= 1
+        }
+        let n = region(of: start)
+        // A throw leaves the code around it, as far as the `do` it is in.
+        var at = start
+        if throwing, let brace, brace > open, tokens[brace - 1].is(.do), depthAt(brace - 1) == regions[n].depth { at = brace - 1 }
+        let bound = boundName(before: start)
+        let required = isRequired(at, force: force || throwing, clauseEnd: end, isLetClause: bound != nil, region: n)
+        let inCondition = regions[n].condition?.contains(at) ?? false
+        if inCondition || depthAt(at) == regions[n].depth {
+            regions[n].branch.decodes.append(
+                SwiftMessageReceivers.FoundDecode(type: type, required: required, location: scanner.location(j + 2)))
+        }
+        return end
     }
 
     /// `message.body` from `j` to `e`: a cast, an alias, or an escape. Returns where to go on.
@@ -508,6 +585,20 @@ private struct BodyReader {
     ) -> Int {
         let n = region(of: j)
         let bound = boundName(before: j)
+        if j >= 6, tokens[j - 1].is(.colon), scanner.spells(j - 2, "withJSONObject"), tokens[j - 3].is(.leftParen),
+           scanner.spells(j - 4, "data"), tokens[j - 5].is(.dot), scanner.spells(j - 6, "JSONSerialization") {
+            // `let data = try? JSONSerialization.data(withJSONObject: message.body, …)`
+            var start = j - 6
+            if start >= 2, tokens[start - 2].is(.try), tokens[start - 1].is(.question) || tokens[start - 1].is(.bang) {
+                start -= 2
+            } else if start >= 1, tokens[start - 1].is(.try) {
+                start -= 1
+            }
+            if let data = boundName(before: start) {
+                serialized.append((data, j, false))
+                return scanner.skipBalanced(from: j - 3)
+            }
+        }
         if e + 1 < close, tokens[e].is(.as), tokens[e + 1].is(.question) || tokens[e + 1].is(.bang),
            let type = scanner.type(at: e + 2) {
             let force = tokens[e + 1].is(.bang)
