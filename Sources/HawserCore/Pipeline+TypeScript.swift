@@ -60,6 +60,17 @@ final class TypeScriptSources: @unchecked Sendable {
         return Set(stripped[ModulePath.normalize(path)]?.result.typeExports ?? [])
     }
 
+    /// The written types of every stripped file, by path (TypeScript types into the bridge).
+    var bridgeTypes: [String: TypeScriptBridgeTypes] {
+        lock.lock()
+        defer { lock.unlock() }
+        var types: [String: TypeScriptBridgeTypes] = [:]
+        for (path, file) in stripped where !file.result.bridgeTypes.isEmpty || !file.result.bridgeTypes.declarations.isEmpty {
+            types[path] = file.result.bridgeTypes
+        }
+        return types
+    }
+
     /// `input` with every TypeScript script and page stripped, and its `files` stripping the
     /// modules they read.
     func strip(_ input: ProjectInput) -> ProjectInput {

@@ -144,7 +144,8 @@ public enum Pipeline {
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
             topLevelAwaitFiles: report.topLevelAwaitFiles, topLevels: report.topLevels, modules: modules, sourceMaps: input.config.sourceMaps,
             defaults: input.config.scriptMetadata, injections: native.facts.injections)
-        let (types, typeDiagnostics) = HandlerTyping.resolve(contract: report.contract, config: input.config, schemaFiles: input.schemas)
+        let (types, typeDiagnostics) = HandlerTyping.resolve(
+            contract: report.contract, config: input.config, schemaFiles: input.schemas, written: typescript.bridgeTypes)
         report.add((input.checksUserScripts ? userScripts.diagnostics : []) + typeDiagnostics)
         if let modules { report.add(modules.graph.diagnostics + modules.diagnostics) }
         // WebKit's own parser judges every script, module and page read, as lint and build read them.

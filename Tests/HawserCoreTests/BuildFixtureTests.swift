@@ -103,7 +103,7 @@ final class BuildFixtureTests: XCTestCase {
     /// requests compiles without warnings in Swift 6 mode.
     func testGeneratedSwiftCompiles() throws {
         guard let swiftc = Golden.which("swiftc") else { throw XCTSkip("swiftc is not on PATH") }
-        let names = try Fixtures.selected(.build).filter { ["metadata-good", "path-identity", "payload-inferred", "runtime-config", "typed-bridge"].contains($0) }
+        let names = try Fixtures.selected(.build).filter { ["metadata-good", "path-identity", "payload-inferred", "payload-typescript", "runtime-config", "typed-bridge"].contains($0) }
         if names.isEmpty { throw XCTSkip("\(Fixtures.variable) selects none of the fixtures whose Swift is compiled") }
         let project = try TemporaryProject()
         for name in names {
@@ -116,6 +116,27 @@ final class BuildFixtureTests: XCTestCase {
                 in: project.url)
             XCTAssertEqual(result.status, 0, "\(name): \(result.stdout)\(result.stderr)")
         }
+    }
+
+    /// The TypeScript a bridge's types come from type-checks against the declarations
+    /// generated from them (tsc --strict): the two agree.
+    func testTypeScriptAgreesWithItsDeclarations() throws {
+        try Fixtures.require(.build, "payload-typescript")
+        guard let tsc = Golden.which("tsc") else { throw XCTSkip("tsc is not installed") }
+        let folder = Self.root.appendingPathComponent("payload-typescript")
+        let files = try Self.build("payload-typescript").files
+        let project = try TemporaryProject()
+        try project.write("Bridge.d.ts", String(decoding: try XCTUnwrap(files["Bridge.d.ts"]), as: UTF8.self))
+        let script = try String(contentsOf: folder.appendingPathComponent("userscripts/editor.ts"), encoding: .utf8)
+        try project.write("editor.ts", script)
+        let result = try Subprocess.run(
+            tsc, ["--strict", "--noEmit", "--target", "es2020", "--lib", "es2020,dom", "editor.ts", "Bridge.d.ts"], in: project.url)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        // And a payload the written type does not allow is tsc's error.
+        try project.write("wrong.ts", "hawser.post(\"saveSettings\", { theme: \"blue\", fontSize: 1, lineNumbers: true });\nexport {};\n")
+        let wrong = try Subprocess.run(
+            tsc, ["--strict", "--noEmit", "--target", "es2020", "--lib", "es2020,dom", "wrong.ts", "Bridge.d.ts"], in: project.url)
+        XCTAssertNotEqual(wrong.status, 0, "tsc accepted a theme the TypeScript type does not allow")
     }
 
     /// A build without handlers renders the runtime with an empty contract (the full-output

@@ -2,7 +2,8 @@ import Foundation
 @testable import HawserCore
 import XCTest
 
-/// Every folder under Tests/Fixtures/lint is one case: its `.js`/`.html` files are scripts,
+/// Every folder under Tests/Fixtures/lint is one case: its `.js`/`.html` files (and TypeScript
+/// but `.d.ts`) are scripts,
 /// its `.swift`, `.m`, `.mm` and `.h` files the app's sources (paths relative to the case folder), and its
 /// `hawser.json`, when there is one, the configuration. The expected
 /// text and JSON reports are goldens beside them; `formats/` also has SARIF and GitHub goldens.
@@ -68,7 +69,7 @@ final class LintFixtureTests: XCTestCase {
                 continue
             }
             let native: Set<String> = ["swift", "m", "mm", "h"]
-            guard ["js", "css", "html", "svelte", "vue"].contains(ext) || native.contains(ext) else { continue }
+            guard ["js", "css", "html", "svelte", "vue"].contains(ext) || native.contains(ext) || SourceFile.isTypeScript(path) else { continue }
             let bytes = Array(try Data(contentsOf: url))
             if native.contains(ext) {
                 swift.append(SourceFile(path: path, bytes: bytes))

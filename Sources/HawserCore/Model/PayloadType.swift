@@ -48,3 +48,23 @@ struct FieldType: Hashable, Sendable {
         self.description = description
     }
 }
+
+extension PayloadType {
+    /// The type on one line, as TypeScript writes it, for messages: `{ path: string; line?: number }`.
+    var summary: String {
+        switch self {
+        case .string, .stringEnum([]): return "string"
+        case .number, .integer: return "number"
+        case .boolean: return "boolean"
+        case .null: return "null"
+        case .json: return "any JSON value"
+        case .array(let element):
+            let text = element.summary
+            return text.contains(" ") ? "(\(text))[]" : text + "[]"
+        case .stringEnum(let values): return values.map { "\"\($0)\"" }.joined(separator: " | ")
+        case .object(let object):
+            guard !object.fields.isEmpty else { return "{}" }
+            return "{ " + object.fields.map { "\($0.name)\($0.required ? "" : "?"): \($0.type.summary)" }.joined(separator: "; ") + " }"
+        }
+    }
+}

@@ -20,7 +20,12 @@ enum HandlerTyping {
         var reply: PayloadType?
     }
 
-    static func resolve(contract: BridgeContract, config: HawserConfig, schemaFiles: [SourceFile]) -> ([String: HandlerTypes], [Diagnostic]) {
+    /// `written`: the TypeScript files' written types by path (`TypeScriptSources.bridgeTypes`).
+    /// A handler's payload is its schema's, else the type its TypeScript uses write (when they
+    /// agree), else inferred from the literals; its reply likewise, else any JSON value.
+    static func resolve(
+        contract: BridgeContract, config: HawserConfig, schemaFiles: [SourceFile], written: [String: TypeScriptBridgeTypes] = [:]
+    ) -> ([String: HandlerTypes], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var files: [String: SchemaFile] = [:]
         for file in schemaFiles.sorted(by: { $0.path < $1.path }) {
@@ -53,22 +58,34 @@ enum HandlerTyping {
                 diagnostics.append(Diagnostic(.invalidSchema, "'\(handler.name)' is a message handler, which gets no reply; remove 'reply' or make it a request", at: fileAt))
             }
 
+            let schemaAt = override != nil ? "hawser.json" : file.map(\.file.path) ?? "hawser.json"
+            let typed = TypeScriptTyping.written(for: handler.uses, handler: handler.name, in: written)
+            let writtenPayload = agreed(typed.payloads, handler: handler.name, what: "payload", diagnostics: &diagnostics)
+            let writtenReply = handler.kind == .request
+                ? agreed(typed.replies, handler: handler.name, what: "reply", diagnostics: &diagnostics) : nil
+
             let declaredPayload = override?.payload ?? file?.payload
             let payload: PayloadType
             if let declaredPayload {
                 payload = declaredPayload
                 diagnostics += PayloadChecker.check(handler: handler.name, declared: declaredPayload, uses: handler.uses)
+                diagnostics += disagreement(writtenPayload, declared: declaredPayload, handler: handler.name, what: "payload", schemaAt: schemaAt)
+            } else if let writtenPayload {
+                payload = writtenPayload.type
             } else {
                 let (inferred, conflicts) = PayloadInference.infer(handler: handler.name, uses: handler.uses)
                 payload = inferred
                 diagnostics += conflicts
             }
             let declaredReply = override?.reply ?? file?.reply
+            if let declaredReply, handler.kind == .request {
+                diagnostics += disagreement(writtenReply, declared: declaredReply, handler: handler.name, what: "reply", schemaAt: schemaAt)
+            }
             types[handler.name] = HandlerTypes(
                 payload: payload,
-                reply: handler.kind == .request ? (declaredReply ?? .json) : nil,
-                payloadDeclared: declaredPayload != nil,
-                replyDeclared: declaredReply != nil && handler.kind == .request)
+                reply: handler.kind == .request ? (declaredReply ?? writtenReply?.type ?? .json) : nil,
+                payloadDeclared: declaredPayload != nil || writtenPayload != nil,
+                replyDeclared: (declaredReply != nil || writtenReply != nil) && handler.kind == .request)
         }
 
         let known = contract.names
@@ -78,6 +95,33 @@ enum HandlerTyping {
             diagnostics.append(Diagnostic(.invalidSchema, message, at: SourceLocation(file: file.file.path, line: 1, column: 1), handler: name, severity: .warning))
         }
         return (types, diagnostics)
+    }
+
+    /// The one type the TypeScript uses write; when they write different ones, none (the
+    /// payload is inferred from the literals, the reply any JSON value) and a warning.
+    private static func agreed(
+        _ written: [TypeScriptTyping.Written], handler: String, what: String, diagnostics: inout [Diagnostic]
+    ) -> TypeScriptTyping.Written? {
+        guard let first = written.first else { return nil }
+        for other in written.dropFirst() {
+            let fallback = what == "payload" ? "is inferred from the literals" : "falls back to any JSON value"
+            diagnostics.append(Diagnostic(
+                .payloadConflict,
+                "\(handler): the \(what)'s TypeScript type here is not the one written at \(first.location), so its type \(fallback)",
+                at: other.location, handler: handler))
+        }
+        return written.count == 1 ? first : nil
+    }
+
+    /// A TypeScript type that is not the declared schema's: the schema wins, and says so.
+    private static func disagreement(
+        _ written: TypeScriptTyping.Written?, declared: PayloadType, handler: String, what: String, schemaAt: String
+    ) -> [Diagnostic] {
+        guard let written, written.type != declared else { return [] }
+        return [Diagnostic(
+            .payloadMismatch,
+            "\(handler): the \(what)'s TypeScript type (\(written.type.summary)) is not the \(what) schema declared in \(schemaAt) (\(declared.summary)); the bridge uses the schema: make them agree",
+            at: written.location, handler: handler)]
     }
 
     /// Reads `{"payload": schema, "reply": schema}`.

@@ -50,6 +50,9 @@ struct StrippedTypeScript: Hashable, Sendable, Codable {
     /// here, so an import or re-export of one elsewhere names nothing at run time, and the
     /// linker lets it go as a type, as esbuild does, instead of reporting a missing export.
     var typeExports: [String]
+    /// The types written for its runtime calls' payloads and replies, and the interfaces and
+    /// aliases they may name (TypeScript types into the bridge).
+    var bridgeTypes = TypeScriptBridgeTypes()
 
     init(javascript: [UInt8], replacements: [Replacement] = [], diagnostics: [Diagnostic] = [], typeExports: [String] = []) {
         self.javascript = javascript

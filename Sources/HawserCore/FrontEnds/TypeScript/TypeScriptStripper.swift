@@ -20,7 +20,9 @@ enum TypeScriptStripper {
         }
         var pass = TypeScriptStripPass(tree: tree, file: file, allowsJSX: dialect == .tsx, keepsByteOffsets: keepingByteOffsets)
         pass.run()
-        return pass.result()
+        var result = pass.result()
+        if !keepingByteOffsets { result.bridgeTypes = TypeScriptBridgeTypes.collect(tree) }
+        return result
     }
 }
 
