@@ -121,13 +121,13 @@ enum JavaScriptFrontEnd {
             HandlerUse(
                 name: key.name, location: location(key.at), resultUsed: facts.resultUsed,
                 form: facts.called ? .postMessage : .reference,
-                payloads: (collector.payloads[key] ?? []).map { PayloadLiteral.read($0, locate: location) },
+                payloads: (collector.payloads[key] ?? []).map { PayloadLiteral.read($0, locate: location, constant: scopes.constantObjectLiteral) },
                 template: HandlerTemplate(key.name, forms: placeholders))
         }
         uses += runtimeCalls.calls.map { call in
             HandlerUse(
                 name: call.name, location: location(call.at), resultUsed: call.form == .call, form: call.form,
-                payloads: call.payload.map { [PayloadLiteral.read($0, locate: location)] } ?? [],
+                payloads: call.payload.map { [PayloadLiteral.read($0, locate: location, constant: scopes.constantObjectLiteral)] } ?? [],
                 template: HandlerTemplate(call.name, forms: placeholders))
         }
         uses.sort { ($0.location, $0.name) < ($1.location, $1.name) }
@@ -177,7 +177,7 @@ enum JavaScriptFrontEnd {
                 case .parameter(let keys, let index): return .parameter(keys: keys.map(key), index: index)
                 case .other(let text, let at): return .other(text, location(at))
                 }
-            }, resultUsed: call.resultUsed, payloads: call.argumentNodes.map { PayloadLiteral.read($0, locate: location) },
+            }, resultUsed: call.resultUsed, payloads: call.argumentNodes.map { PayloadLiteral.read($0, locate: location, constant: scopes.constantObjectLiteral) },
             throughLocalName: call.throughLocalName)
         }
 

@@ -48,8 +48,16 @@ struct PayloadProperty: Hashable, Sendable, Codable {
 
 extension PayloadLiteral {
     /// Reads the literal shape of `node`. `locate` maps script positions into the file.
-    static func read(_ node: SyntaxNode, locate: (SourcePoint) -> SourceLocation) -> PayloadLiteral {
-        read(node, depth: 0, locate: locate)
+    /// `constant` gives the object literal a name passed as the payload stands for
+    /// (`ScopeResolver.constantObjectLiteral`): its keys are then read where it is written.
+    static func read(
+        _ node: SyntaxNode, locate: (SourcePoint) -> SourceLocation, constant: ((SyntaxNode) -> SyntaxNode?)? = nil
+    ) -> PayloadLiteral {
+        let node = node.skippingParenthesesDownward
+        if node.type == "identifier", let constant, let literal = constant(node) {
+            return read(literal, depth: 0, locate: locate)
+        }
+        return read(node, depth: 0, locate: locate)
     }
 
     /// How deep object literals are read: a deeper value is `other`, so a payload nested

@@ -59,6 +59,38 @@ final class ScopeResolver {
         return value.staticStringValue
     }
 
+    /// The object literal a payload named by `identifier` holds: a `const` initialised by one,
+    /// whose every other reference is an argument of a call that cannot change it (not
+    /// `Object.assign(x, …)`, `$.extend(x, …)`, `_.merge(x, …)`): no `x.key = …`, no
+    /// `delete x.key`, nothing read or written through a member. Nil for anything else.
+    func constantObjectLiteral(_ identifier: SyntaxNode) -> SyntaxNode? {
+        guard identifier.type == "identifier",
+              let binding = binding(named: identifier.text, at: identifier),
+              binding.sources.count == 1, let source = binding.sources.first,
+              source.kind == .const, source.path.isEmpty,
+              let declarator = source.declarator,
+              let value = declarator.child(field: "value")?.skippingParenthesesDownward, value.type == "object"
+        else { return nil }
+        // The references are inside the block that declares the name.
+        var scope = declarator
+        while let parent = scope.parent, !["statement_block", "program", "switch_body", "class_body"].contains(parent.type) { scope = parent }
+        guard let block = scope.parent else { return nil }
+        let tree = identifier.tree
+        for index in Int(block.index)..<block.subtreeEnd {
+            let node = tree.node(at: index)
+            guard node.type == "identifier", node.text == identifier.text, !node.isSame(as: source.nameNode),
+                  self.binding(named: node.text, at: node) === binding else { continue }
+            guard let arguments = node.skippingParenthesesUpward.parent, arguments.type == "arguments",
+                  let call = arguments.parent, call.type == "call_expression",
+                  let callee = call.child(field: "function") else { return nil }
+            let name = callee.type == "member_expression" ? callee.child(field: "property")?.text : callee.text
+            if ["assign", "extend", "merge", "defineProperty", "defineProperties", "setPrototypeOf", "mixin"].contains(name ?? "") {
+                return nil
+            }
+        }
+        return value
+    }
+
     /// For an identifier bound by an `import` alone, the stand-in for the string its export
     /// may hold (`ImportedConstant`), which the module stage resolves; nil for any other.
     func importedConstant(_ identifier: SyntaxNode) -> String? {

@@ -39,6 +39,7 @@ final class Player: NSObject, WKScriptMessageHandler {
         controller.add(self, name: "unread")
         controller.add(self, name: "variable")
         controller.add(self, name: "wrapped")
+        controller.add(self, name: "mutated")
     }
 
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
@@ -76,7 +77,8 @@ final class Player: NSObject, WKScriptMessageHandler {
         case Handler.track.rawValue:
             // The body goes to a helper: what it reads is not followed.
             Analytics.record(message.body)
-        case "variable":
+        case "variable", "mutated":
+            // A constant object posted by name: its keys are read where it is written.
             guard let body = message.body as? [String: Any], let id = body["id"] as? String else { return }
             print(id)
         case "wrapped":

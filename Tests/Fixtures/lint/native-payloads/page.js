@@ -10,6 +10,10 @@ window.webkit.messageHandlers.forced.postMessage({total: 2});
 window.webkit.messageHandlers.unread.postMessage({x: 1});
 const payload = {name: "n"};
 window.webkit.messageHandlers.variable.postMessage(payload);
+// A constant object changed before it is posted: its keys are not known, no report.
+const mutated = {name: "m"};
+mutated.id = "x";
+window.webkit.messageHandlers.mutated.postMessage(mutated);
 // Through functions that post to one handler: the handler is named once, each call's literal is checked.
 function sendWrapped(d) { window.webkit.messageHandlers.wrapped.postMessage(d); }
 sendWrapped({identifier: "a"});
