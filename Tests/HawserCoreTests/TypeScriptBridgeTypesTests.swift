@@ -71,6 +71,22 @@ final class TypeScriptBridgeTypesTests: XCTestCase {
         XCTAssertNil(reply("async function f() { return await hawser.call(\"h\", 1); }"))
     }
 
+    /// A post whose payload is neither typed nor a literal (`hawser.syncState`, a variable of
+    /// no written type) means the handler's posts are not all known.
+    func testEveryPostKnownOnlyWhenEachIsTypedOrALiteral() throws {
+        let file = types("type S = { a: string };\nfunction f(s: S) { hawser.post(\"h\", s); }")
+        let call = try XCTUnwrap(file.calls.first)
+        let typed = HandlerUse(
+            name: "h", location: SourceLocation(file: "a.ts", line: call.line, column: call.column), resultUsed: false, form: .post,
+            payloads: [PayloadLiteral(kind: .other, location: SourceLocation(file: "a.ts", line: call.payloadLine, column: call.payloadColumn))])
+        let literal = HandlerUse(
+            name: "h", location: SourceLocation(file: "b.js", line: 1, column: 1), resultUsed: false, form: .post,
+            payloads: [PayloadLiteral(kind: .object, location: SourceLocation(file: "b.js", line: 1, column: 5))])
+        let synced = HandlerUse(name: "h", location: SourceLocation(file: "c.js", line: 1, column: 1), resultUsed: false, form: .post)
+        XCTAssertTrue(TypeScriptTyping.written(for: [typed, literal], handler: "h", in: ["a.ts": file]).everyPostKnown)
+        XCTAssertFalse(TypeScriptTyping.written(for: [typed, synced], handler: "h", in: ["a.ts": file]).everyPostKnown)
+    }
+
     func testImportedTypeIsFoundInTheFileThatDeclaresIt() throws {
         let page = self.types("import type { Req as R } from \"./types\";\nfunction f(r: R) { hawser.call(\"h\", r); }", path: "page.ts")
         let declarations = self.types("export interface Req { id: string }", path: "types.ts")

@@ -22,7 +22,8 @@ enum HandlerTyping {
 
     /// `written`: the TypeScript files' written types by path (`TypeScriptSources.bridgeTypes`).
     /// A handler's payload is its schema's, else the type its TypeScript uses write (when they
-    /// agree), else inferred from the literals; its reply likewise, else any JSON value.
+    /// agree, and every other post is a literal), else inferred from the literals; its reply
+    /// likewise (any one call's written type), else any JSON value.
     static func resolve(
         contract: BridgeContract, config: HawserConfig, schemaFiles: [SourceFile], written: [String: TypeScriptBridgeTypes] = [:]
     ) -> ([String: HandlerTypes], [Diagnostic]) {
@@ -70,7 +71,7 @@ enum HandlerTyping {
                 payload = declaredPayload
                 diagnostics += PayloadChecker.check(handler: handler.name, declared: declaredPayload, uses: handler.uses)
                 diagnostics += disagreement(writtenPayload, declared: declaredPayload, handler: handler.name, what: "payload", schemaAt: schemaAt)
-            } else if let writtenPayload {
+            } else if let writtenPayload, typed.everyPostKnown {
                 payload = writtenPayload.type
             } else {
                 let (inferred, conflicts) = PayloadInference.infer(handler: handler.name, uses: handler.uses)
@@ -84,7 +85,7 @@ enum HandlerTyping {
             types[handler.name] = HandlerTypes(
                 payload: payload,
                 reply: handler.kind == .request ? (declaredReply ?? writtenReply?.type ?? .json) : nil,
-                payloadDeclared: declaredPayload != nil || writtenPayload != nil,
+                payloadDeclared: declaredPayload != nil || (writtenPayload != nil && typed.everyPostKnown),
                 replyDeclared: (declaredReply != nil || writtenReply != nil) && handler.kind == .request)
         }
 

@@ -33,7 +33,7 @@ enum PayloadInference {
     static func infer(handler: String, uses: [HandlerUse]) -> (PayloadType, [Diagnostic]) {
         let sites = uses.filter { $0.name == handler }
             .flatMap(\.payloads)
-            .map { Site(literal: $0, anchor: $0.location) }
+            .map { Site(literal: $0.isConstant ? PayloadLiteral(kind: .other, location: $0.location) : $0, anchor: $0.location) }
         var diagnostics: [Diagnostic] = []
         let type = merge(sites, path: "payload", isKey: false, handler: handler, diagnostics: &diagnostics)
         return (type, diagnostics.sorted(by: Diagnostic.sortKey))

@@ -10,17 +10,23 @@ enum TypeScriptTyping {
     }
 
     /// The written payload and reply types of the uses of `handler`, in the uses' order, each
-    /// written type once.
+    /// written type once; and whether every post of it is either typed so or a literal. When
+    /// one is not (a variable of no written type, `hawser.syncState`, a handler passed on), what
+    /// it sends is not known, and one use's type is not the handler's.
     static func written(
         for uses: [HandlerUse], handler: String, in files: [String: TypeScriptBridgeTypes]
-    ) -> (payloads: [Written], replies: [Written]) {
-        guard !files.isEmpty else { return ([], []) }
+    ) -> (payloads: [Written], replies: [Written], everyPostKnown: Bool) {
+        guard !files.isEmpty else { return ([], [], false) }
         var payloads: [Written] = [], replies: [Written] = []
-        for use in uses where use.name == handler && use.isRuntimeUse {
+        var everyPostKnown = true
+        for use in uses where use.name == handler {
             let key = ModulePath.normalize(use.location.file)
-            guard let file = files[key],
-                  let call = file.calls.first(where: { $0.line == use.location.line && $0.column == use.location.column && $0.name == handler })
-            else { continue }
+            let call = use.isRuntimeUse
+                ? files[key]?.calls.first(where: { $0.line == use.location.line && $0.column == use.location.column && $0.name == handler })
+                : nil
+            let literal = !use.payloads.isEmpty && use.payloads.allSatisfy { $0.kind != .other }
+            if call?.payload == nil, !literal { everyPostKnown = false }
+            guard let call else { continue }
             let resolver = Resolver(files: files, file: key)
             if let payload = call.payload {
                 let written = Written(
@@ -35,7 +41,7 @@ enum TypeScriptTyping {
                 if !replies.contains(where: { $0.type == written.type }) { replies.append(written) }
             }
         }
-        return (payloads, replies)
+        return (payloads, replies, everyPostKnown)
     }
 
     private struct Resolver {

@@ -24,6 +24,10 @@ struct PayloadLiteral: Hashable, Sendable, Codable {
     var location: SourceLocation
     /// The properties of an object literal, in source order.
     var properties: [PayloadProperty]
+    /// Read from the `const` a name posted holds (`ScopeResolver.constantObjectLiteral`), not
+    /// written in the call: the native payload check and schema checks read it, the bridge's
+    /// inference does not (what the same handler's other posts send may be anything).
+    var isConstant = false
 
     init(kind: Kind, location: SourceLocation, properties: [PayloadProperty] = []) {
         self.kind = kind
@@ -55,7 +59,9 @@ extension PayloadLiteral {
     ) -> PayloadLiteral {
         let node = node.skippingParenthesesDownward
         if node.type == "identifier", let constant, let literal = constant(node) {
-            return read(literal, depth: 0, locate: locate)
+            var read = read(literal, depth: 0, locate: locate)
+            read.isConstant = true
+            return read
         }
         return read(node, depth: 0, locate: locate)
     }
