@@ -971,9 +971,14 @@ struct SwiftFileScanner {
     /// The types whose `didReceive` may get the messages of the handler object written in
     /// `span`: `self` is the enclosing type; `X()` or `X.Y(…)` is `X.Y`, then the enclosing type
     /// when `self` is one of its arguments (a weak proxy: `LeakAvoider(delegate: self)`).
-    private func receiverTypes(of span: Range<Int>) -> [String] {
+    private func receiverTypes(of span: Range<Int>, throughLocal: Bool = true) -> [String] {
         let own = typePath.joined(separator: ".")
         if span.count == 1, isSelf(at: span.lowerBound) { return own.isEmpty ? [] : [own] }
+        if span.count == 1, throughLocal, tokens[span.lowerBound].kind == .identifier,
+           let initializer = localInitializer(of: identifier(at: span.lowerBound), before: span.lowerBound) {
+            // `let handler = ReadFileHandler(); controller.add(handler, name: …)`
+            return receiverTypes(of: initializer, throughLocal: false)
+        }
         var j = span.lowerBound
         var path: [String] = []
         while j < span.upperBound, tokens[j].kind == .identifier, !isSelf(at: j) {
@@ -989,6 +994,26 @@ struct SwiftFileScanner {
         return types
     }
 
+
+    /// The initializer of the nearest `let NAME = …` before `end` in the function being
+    /// scanned (a `let`, so nothing reassigns it); nil when there is none.
+    private func localInitializer(of name: String, before end: Int) -> Range<Int>? {
+        var open: Int?
+        for frame in frames.reversed() {
+            if case .function(_, _, let brace) = frame { open = brace; break }
+        }
+        guard let open, open + 1 < end else { return nil }
+        let start = open + 1
+        var j = end - 3
+        while j >= start {
+            if tokens[j].is(.let), tokens[j + 1].kind == .identifier, identifier(at: j + 1) == name, tokens[j + 2].is(.assign) {
+                let stop = expressionEnd(from: j + 3)
+                return stop <= end ? (j + 3)..<stop : nil
+            }
+            j -= 1
+        }
+        return nil
+    }
 
     // MARK: - Dispatch names
 

@@ -40,6 +40,9 @@ final class Player: NSObject, WKScriptMessageHandler {
         controller.add(self, name: "variable")
         controller.add(self, name: "wrapped")
         controller.add(self, name: "mutated")
+        // A handler object held by a local first.
+        let handler = LocalHandler()
+        controller.add(handler, name: "local")
     }
 
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
@@ -88,6 +91,13 @@ final class Player: NSObject, WKScriptMessageHandler {
         default:
             break
         }
+    }
+}
+
+final class LocalHandler: NSObject, WKScriptMessageHandler {
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
+        guard let body = message.body as? [String: Any], let file = body["file"] as? String else { return }
+        print(file)
     }
 }
 

@@ -20,3 +20,4 @@ sendWrapped({identifier: "a"});
 sendWrapped({identifier: "b"});
 function sendSave(d) { window.webkit.messageHandlers.save.postMessage(d); }
 sendSave({title: "b", size: 1});
+window.webkit.messageHandlers.local.postMessage({files: "a"});
