@@ -453,4 +453,19 @@ final class SwiftFrontEndTests: XCTestCase {
         }
         XCTAssertEqual(SwiftFrontEnd.analyze([SourceFile(path: "t.swift", bytes: source)]).registrations.map(\.name), ["a", "b"])
     }
+
+    /// A name reached along very many paths (five constants, each a switch of 41 cases over
+    /// the next: 41^5 paths, each within the depth limit) ends in a warning after a bounded
+    /// number of steps; before the budget, resolving it took minutes (zotero-ios's tests wrote
+    /// the like through calls).
+    func testResolutionAlongManyPathsStopsAtItsStepBudget() {
+        var lines = ["enum Names {", "    static var flag = 0"]
+        for level in 0..<5 {
+            let cases = (0..<40).map { "case \($0): n\(level + 1)" }.joined(separator: " ")
+            lines.append("    static let n\(level): String = switch flag { \(cases) default: n\(level + 1) }")
+        }
+        lines += ["    static let n5 = \"deep\"", "}", "func install(_ c: WKUserContentController, _ h: H) { c.add(h, name: Names.n0) }"]
+        let facts = analyze(lines.joined(separator: "\n"))
+        XCTAssertTrue(facts.diagnostics.contains { $0.code == .unresolvedRegistration && $0.message.contains("too many steps") }, "\(facts.diagnostics)")
+    }
 }

@@ -90,6 +90,12 @@ struct SwiftNameResolver {
     let index: SwiftIndex
     private let maxDepth = 24
     private let maxValues = 2048
+    /// How many expressions one resolution may evaluate. Depth alone does not bound the work:
+    /// a value reached along many paths (variables set from calls of functions whose parameters
+    /// are set from other calls, as test suites write them) is evaluated again on each, and
+    /// the paths multiply with depth. Real registrations take hundreds; past this, the answer
+    /// is "too many steps", not a run that never ends.
+    private let maxSteps = 20_000
 
     init(index: SwiftIndex) {
         self.index = index
@@ -121,6 +127,8 @@ struct SwiftNameResolver {
         var getters: [SwiftSpan: SwiftExpression] = [:]
         var bodies: [SwiftSpan: SwiftExpression] = [:]
         var closureTypes: [SwiftSpan: Bool] = [:]
+        /// The steps the current resolution has left (`maxSteps`).
+        var steps = 0
     }
 
     /// `typeKey(named:from:)` reads the context's type path (whose key it is, joined) and file.
@@ -150,6 +158,7 @@ struct SwiftNameResolver {
 
     /// Resolves the name expression of a registration.
     func resolve(_ tokens: [SwiftToken], context: SwiftContext) -> SwiftValues {
+        memo.steps = maxSteps
         var visiting = Set<String>()
         return evaluate(SwiftExpressionParser.parse(tokens), Scope(context: context), depth: 0, visiting: &visiting)
     }
@@ -173,6 +182,7 @@ struct SwiftNameResolver {
         case .name(let name, _):
             return variables(named: name, from: context)
         case .member(let base?, let name):
+            memo.steps = maxSteps
             var visiting = Set<String>()
             let bases = evaluate(base, Scope(context: context), depth: 0, visiting: &visiting)
             var result: [SwiftVariable] = []
@@ -201,6 +211,8 @@ struct SwiftNameResolver {
 
     private func evaluate(_ expression: SwiftExpression, _ scope: Scope, depth: Int, visiting: inout Set<String>) -> SwiftValues {
         guard depth < maxDepth else { return .failure("it is nested too deeply to follow") }
+        guard memo.steps > 0 else { return .failure("it takes too many steps to follow") }
+        memo.steps -= 1
         switch expression {
         case .string(let token):
             return string(token, scope, depth: depth, visiting: &visiting)
