@@ -468,4 +468,23 @@ final class SwiftFrontEndTests: XCTestCase {
         let facts = analyze(lines.joined(separator: "\n"))
         XCTAssertTrue(facts.diagnostics.contains { $0.code == .unresolvedRegistration && $0.message.contains("too many steps") }, "\(facts.diagnostics)")
     }
+
+    /// A trailing closure fills a parameter whose type is a function named by an alias
+    /// (`@escaping MessageHandler`), so the call sites of the registering helper are seen
+    /// (canvas-ios: 19 false `unregistered-handler` errors before).
+    func testTrailingClosureFillsAnEscapingAliasParameter() {
+        let source = """
+            typealias MessageHandler = (WKScriptMessage) -> Void
+            extension WKWebView {
+                func handle(_ name: String, handler: @escaping MessageHandler) {
+                    configuration.userContentController.add(MessagePasser(handler: handler), name: name)
+                }
+            }
+            func setUp(_ webView: WKWebView) {
+                webView.handle("resize") { message in print(message) }
+                webView.handle("submit", handler: { _ in })
+            }
+            """
+        XCTAssertEqual(names(source), ["resize", "submit"])
+    }
 }

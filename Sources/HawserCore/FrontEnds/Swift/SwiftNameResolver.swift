@@ -1193,7 +1193,9 @@ struct SwiftNameResolver {
     private func isClosureType(_ parameter: SwiftParameter) -> Bool {
         guard let type = parameter.type else { return false }
         if let known = memo.closureTypes[type] { return known }
-        let found = index.tokens(type).contains { $0.isSymbol("->") }
+        // A function type, written out or named (`@escaping Handler`: only a function type
+        // can be escaping, whatever alias names it).
+        let found = index.tokens(type).contains { $0.isSymbol("->") || ($0.kind == .attribute && $0.text == "@escaping") }
         memo.closureTypes[type] = found
         return found
     }
