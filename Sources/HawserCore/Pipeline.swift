@@ -411,6 +411,28 @@ public enum Pipeline {
                 return resolved
             }
         }
+        // A global the literal defines to post to a fixed handler (`window.%@ = { postMessage(d)
+        // { window.webkit.messageHandlers.%@.postMessage(d) } }`) is a wrapper under the names its
+        // interpolations resolve to, where each resolves to one name; otherwise its calls cannot be
+        // told apart, and it is none.
+        facts.handlerWrappers = facts.handlerWrappers.compactMap { wrapper in
+            func filled(_ text: String) -> String? {
+                guard text.contains(EmbeddedScript.interpolationPrefix) else { return text }
+                var result = text
+                for filler in script.interpolations.keys.sorted(by: { $0.count > $1.count }) where result.contains(filler) {
+                    guard let names = script.interpolations[filler], names.count == 1 else { return nil }
+                    result = result.replacingOccurrences(of: filler, with: names[0])
+                }
+                return result.contains(EmbeddedScript.interpolationPrefix) ? nil : result
+            }
+            guard let handler = filled(wrapper.handler) else { return nil }
+            let keys = wrapper.keys.compactMap(filled)
+            guard keys.count == wrapper.keys.count else { return nil }
+            var wrapper = wrapper
+            wrapper.handler = handler
+            wrapper.keys = keys
+            return wrapper
+        }
         return (facts, script.world)
     }
 

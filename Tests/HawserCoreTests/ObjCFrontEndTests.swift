@@ -41,7 +41,7 @@ final class ObjCFrontEndTests: XCTestCase {
         let facts = analyze(method("    [controller addScriptMessageHandler:self name:@\"observer\"];"))
         XCTAssertEqual(facts.registrations, [HandlerRegistration(
             name: "observer", location: SourceLocation(file: "App.m", line: 3, column: 51),
-            reply: false, world: nil, scope: "App.m:2:1")])
+            reply: false, world: nil, scope: "App.m:2:1", receiverTypes: ["Bridge"])])
         XCTAssertEqual(facts.diagnostics, [])
     }
 
@@ -437,5 +437,116 @@ final class ObjCFrontEndTests: XCTestCase {
         ])
         XCTAssertEqual(report.diagnostics.last?.suggestion, "readFile")
         XCTAssertEqual(report.handlers.map(\.name), ["fromSwift", "observer", "readFiel", "readFile"])
+    }
+
+    // MARK: - Message receivers (the native half of the payload check)
+
+    /// The reads of the one receiver `source` defines, as `key:kind:required` strings.
+    private func reads(_ source: String, names: [String]? = nil) -> [String] {
+        let receivers = analyze(source).receivers
+        XCTAssertEqual(receivers.count, 1)
+        return (receivers.first?.branches ?? []).filter { $0.names == names }.flatMap(\.reads).map {
+            "\($0.key ?? "<body>"):\($0.kind?.rawValue ?? "-"):\($0.required ? "required" : "optional")"
+        }
+    }
+
+    private func receiver(_ body: String) -> String {
+        """
+        static NSString *const kKey = @"constKey";
+        @implementation Receiver
+        - (void)userContentController:(WKUserContentController *)controller didReceiveScriptMessage:(WKScriptMessage *)msg
+        {
+        \(body)
+        }
+        @end
+        """
+    }
+
+    func testReceiverReadsEveryKeyedForm() {
+        XCTAssertEqual(reads(receiver("""
+            NSDictionary *body = (NSDictionary *)msg.body;
+            id a = body[@"a"];
+            id b = [body objectForKey:@"b"];
+            id c = [[msg body] valueForKey:kKey];
+            id d = msg.body[@"d"];
+            id e = body[[self dynamicKey]];
+            """)), ["a:-:optional", "b:-:optional", "constKey:-:optional", "d:-:optional"])
+    }
+
+    func testGuardsMakeReadsRequiredUntilAnotherWayOut() {
+        XCTAssertEqual(reads(receiver("""
+            NSDictionary *body = msg.body;
+            if (![body isKindOfClass:[NSDictionary class]]) return;
+            NSString *path = body[@"path"];
+            NSNumber *size = body[@"size"];
+            if (!path || size == nil) { return; }
+            if (![body[@"mode"] isKindOfClass:[NSString class]]) return;
+            if (self.closed) return;
+            NSString *late = body[@"late"];
+            if (!late) return;
+            """)), ["<body>:object:required", "path:-:required", "size:-:required", "mode:string:required", "late:-:optional"])
+    }
+
+    func testAnAndConditionRequiresNothing() {
+        XCTAssertEqual(reads(receiver("""
+            NSString *path = msg.body[@"path"];
+            if (!path && self.strict) return;
+            """)), ["path:-:optional"])
+    }
+
+    func testKindsComeOnlyFromClassChecks() {
+        // Objective-C assigns without checking: a declared NSString holds whatever was posted.
+        XCTAssertEqual(reads(receiver("""
+            NSString *declared = msg.body[@"declared"];
+            id checked = msg.body[@"checked"];
+            if ([checked isKindOfClass:[NSArray class]]) { [self use:checked]; }
+            """)), ["declared:-:optional", "checked:array:optional"])
+    }
+
+    func testDispatchBranchesAndTheirElse() {
+        let source = receiver("""
+            NSString *name = msg.name;
+            if ([name isEqualToString:@"open"] || [@"show" isEqual:msg.name]) {
+                NSString *url = msg.body[@"url"];
+                if (!url) return;
+            } else {
+                id other = msg.body[@"other"];
+            }
+            """)
+        let receivers = analyze(source).receivers
+        XCTAssertEqual(receivers.first?.branches.map(\.names), [nil, ["open", "show"], []])
+        XCTAssertEqual(reads(source, names: ["open", "show"]), ["url:-:required"])
+        XCTAssertEqual(reads(source, names: []), ["other:-:optional"])
+    }
+
+    func testANegatedDispatchThatReturnsReceivesTheRest() {
+        let source = receiver("""
+            if (![msg.name isEqualToString:kKey]) return;
+            NSString *url = msg.body[@"url"];
+            if (!url) return;
+            """)
+        XCTAssertEqual(reads(source, names: ["constKey"]), ["url:-:required"])
+    }
+
+    func testPassingTheBodyOnEscapesAndForwardingIsSeen() {
+        let escaping = analyze(receiver("[self handle:msg.body];")).receivers
+        XCTAssertEqual(escaping.first?.branches.map(\.escapes), [true])
+        XCTAssertEqual(escaping.first?.forwards, false)
+        let forwarding = analyze(receiver("[self.delegate userContentController:controller didReceiveScriptMessage:msg];")).receivers
+        XCTAssertEqual(forwarding.first?.forwards, true)
+    }
+
+    func testRegisteredObjectsNameTheirClass() {
+        let facts = analyze("""
+            @implementation Owner
+            - (void)setUp:(WKUserContentController *)c {
+                [c addScriptMessageHandler:self name:@"a"];
+                [c addScriptMessageHandler:[[Helper alloc] initWithOwner:self] name:@"b"];
+                [c addScriptMessageHandler:[Proxy new] name:@"c"];
+                [c addScriptMessageHandler:self.handler name:@"d"];
+            }
+            @end
+            """)
+        XCTAssertEqual(facts.registrations.map(\.receiverTypes), [["Owner"], ["Helper"], ["Proxy"], []])
     }
 }

@@ -32,16 +32,50 @@ struct BodyRead: Hashable, Sendable, Codable {
     /// Where the subscript (or the `body` of `message.body`) is; for a decoded property, the
     /// property's declaration.
     var location: SourceLocation
-    /// Read by decoding the body as a `Decodable` type, not by a cast.
-    var decoded: Bool
+    /// How the code reads it.
+    var form: Form
 
-    init(key: String?, kind: BodyValueKind?, required: Bool, typeText: String, location: SourceLocation, decoded: Bool = false) {
+    enum Form: String, Hashable, Sendable, Codable {
+        /// A Swift cast (`as? String`), or an Objective-C read that checks nothing.
+        case cast
+        /// Decoding the body as a `Decodable` type.
+        case decoded
+        /// Objective-C's `isKindOfClass:` (its class is `typeText`).
+        case classCheck
+    }
+
+    init(key: String?, kind: BodyValueKind?, required: Bool, typeText: String, location: SourceLocation, form: Form = .cast) {
         self.key = key
         self.kind = kind
         self.required = required
         self.typeText = typeText
         self.location = location
-        self.decoded = decoded
+        self.form = form
+    }
+
+    /// The language of the code that reads it, for messages.
+    var language: String {
+        SourceFile.isObjectiveCSource(location.file) ? "Objective-C" : "Swift"
+    }
+
+    /// How a message says the code reads `subject` ("it", "the body"): "casts it to String",
+    /// "decodes it as String", "checks that it is an NSString".
+    func reading(_ subject: String) -> String {
+        let type = typeText.isEmpty ? kind?.rawValue ?? "" : typeText
+        switch form {
+        case .cast: return "casts \(subject) to \(type)"
+        case .decoded: return "decodes \(subject) as \(type)"
+        case .classCheck: return "checks that \(subject) is \(Self.article(type)) \(type)"
+        }
+    }
+
+    /// "an NSString", "an NSArray", "a CGFloat": a name that starts with an initialism
+    /// (`NS`, `UI`) is read letter by letter.
+    private static func article(_ word: String) -> String {
+        let letters = Array(word.prefix(2))
+        guard let first = letters.first else { return "a" }
+        let initialism = letters.count == 2 && letters.allSatisfy(\.isUppercase)
+        return (initialism ? "AEFHILMNORSX" : "AEIOU").contains(first) ? "an" : "a"
     }
 }
 
@@ -57,6 +91,9 @@ struct MessageReceiver: Hashable, Sendable, Codable {
     /// The method hands the message to another handler's `userContentController(_:didReceive:)`
     /// (a weak proxy): the messages are received there.
     var forwards: Bool = false
+    /// The method is the `…replyHandler:` one, which WebKit calls for a handler registered with
+    /// reply (a type may have both).
+    var replies: Bool = false
 
     /// The reads of one stretch of the method: a `case` of `switch message.name`, the block of
     /// `if message.name == …`, the code after `guard message.name == … else`, or the method's
@@ -78,8 +115,9 @@ struct MessageReceiver: Hashable, Sendable, Codable {
         }
     }
 
-    init(type: String, location: SourceLocation, branches: [Branch], forwards: Bool = false) {
+    init(type: String, location: SourceLocation, branches: [Branch], forwards: Bool = false, replies: Bool = false) {
         self.forwards = forwards
+        self.replies = replies
         self.type = type
         self.location = location
         self.branches = branches

@@ -32,7 +32,9 @@ extension SourceFile {
     }
 
     /// An Objective-C (or C) file, read by the Objective-C front end: `.m`, `.mm` or `.h`.
-    var isObjectiveCSource: Bool {
+    var isObjectiveCSource: Bool { Self.isObjectiveCSource(path) }
+
+    static func isObjectiveCSource(_ path: String) -> Bool {
         let lowercased = path.lowercased()
         return lowercased.hasSuffix(".m") || lowercased.hasSuffix(".mm") || lowercased.hasSuffix(".h")
     }

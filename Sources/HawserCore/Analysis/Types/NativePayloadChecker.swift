@@ -48,7 +48,10 @@ enum NativePayloadChecker {
         func receiver(of registration: HandlerRegistration) -> Int? {
             for type in registration.receiverTypes {
                 // A proxy that forwards receives nothing itself: the next type does.
-                let matching = receivers.indices.filter { receivers[$0].isType(type) && !receivers[$0].forwards }
+                var matching = receivers.indices.filter { receivers[$0].isType(type) && !receivers[$0].forwards }
+                // A type with both methods gets the messages of a handler registered with reply in
+                // the `…replyHandler:` one, and the others in the other.
+                if matching.count > 1 { matching = matching.filter { receivers[$0].replies == registration.reply } }
                 if !matching.isEmpty { return matching.count == 1 ? matching[0] : nil }
             }
             return nil
@@ -69,9 +72,10 @@ enum NativePayloadChecker {
                 guard let r = receiver(of: registration) else {
                     let types = registration.receiverTypes.joined(separator: " or ")
                     let named = receivers.filter { rec in registration.receiverTypes.contains { rec.isType($0) } }
-                    let reason = named.isEmpty ? "no userContentController(_:didReceive:) of \(types) is found"
-                        : named.allSatisfy(\.forwards) ? "the userContentController(_:didReceive:) of \(types) hands the message on"
-                        : "several types named \(types) have a userContentController(_:didReceive:)"
+                    let method = named.first.map { receiverMethod(in: $0.location.file) } ?? receiverMethod(in: registration.location.file)
+                    let reason = named.isEmpty ? "no \(method) of \(types) is found"
+                        : named.allSatisfy(\.forwards) ? "the \(method) of \(types) hands the message on"
+                        : "several types named \(types) have a \(method)"
                     return .failure(Unresolved(reason: reason))
                 }
                 return .success((receivers[r], self.reads(of: name, in: receivers[r], receiverNames: namesOfReceiver[r] ?? [])))
@@ -83,6 +87,11 @@ enum NativePayloadChecker {
     }
 
     private struct Unresolved: Error { var reason: String }
+
+    /// The receiving method as the language of `file` names it.
+    private static func receiverMethod(in file: String) -> String {
+        SourceFile.isObjectiveCSource(file) ? "-userContentController:didReceiveScriptMessage:" : "userContentController(_:didReceive:)"
+    }
 
     /// Checks one handler when both halves are known; the status says whether they were.
     private static func status(
@@ -143,7 +152,7 @@ enum NativePayloadChecker {
             for literal in literals {
                 diagnostics.append(Diagnostic(
                     .payloadKindMismatch,
-                    "\(name): the payload is \(BodyValueKind.describe(literal.kind)), but Swift casts the body to \(read.typeText) (\(read.location)), which \(BodyValueKind.describe(literal.kind)) never is",
+                    "\(name): the payload is \(BodyValueKind.describe(literal.kind)), but \(read.language) \(read.reading("the body")) (\(read.location)), which \(BodyValueKind.describe(literal.kind)) never is",
                     at: literal.location, handler: name))
             }
             return diagnostics
@@ -166,7 +175,7 @@ enum NativePayloadChecker {
                 // post sends one key nobody reads, that one.
                 let near = unread.first { NameSuggester.suggestion(for: $0.key, among: [key]) != nil }
                     ?? (missing.count == 1 && unread.count == 1 ? unread[0] : nil)
-                let message = "\(name): Swift requires payload key '\(key)' (\(read.location)), which no post sends"
+                let message = "\(name): \(read.language) requires payload key '\(key)' (\(read.location)), which no post sends"
                 if let near {
                     diagnostics.append(Diagnostic(
                         .missingPayloadKey, message + "; '\(near.key)' is sent: did you mean '\(key)'?",
@@ -188,7 +197,7 @@ enum NativePayloadChecker {
                 let kind = BodyValueKind.describe(value.kind)
                 diagnostics.append(Diagnostic(
                     .payloadKindMismatch,
-                    "\(name): payload.\(key) is \(kind), but Swift \(read.decoded ? "decodes it as" : "casts it to") \(read.typeText.isEmpty ? read.kind!.rawValue : read.typeText) (\(read.location)), which \(kind) never is",
+                    "\(name): payload.\(key) is \(kind), but \(read.language) \(read.reading("it")) (\(read.location)), which \(kind) never is",
                     at: value.location, handler: name))
             }
         }

@@ -158,10 +158,11 @@ enum JavaScriptFrontEnd {
                 keys: access.keys.map(key), parameter: access.parameter, access: location(at),
                 called: access.called, resultUsed: access.resultUsed, payloadParameter: access.payloadParameter)
         }.sorted { $0.access < $1.access }
-        // A name written with a placeholder, or filled in by native code (`window.%@ = …`), is
-        // not known: its calls would be uses no one can name.
+        // A name written with a placeholder is not known: its calls would be uses no one can
+        // name. One filled in by native code (`window.%@ = …`) is known where the interpolation
+        // resolves to one name (`Pipeline.analyzeEmbedded`).
         func isKnown(_ name: String) -> Bool {
-            !name.contains(EmbeddedScript.interpolationPrefix) && HandlerTemplate(name, forms: placeholders) == nil
+            HandlerTemplate(name, forms: placeholders) == nil
         }
         let handlerWrappers = collector.handlerWrappers.compactMap { wrapper -> HandlerWrapper? in
             let keys = wrapper.keys.map(key)

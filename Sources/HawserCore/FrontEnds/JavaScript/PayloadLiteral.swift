@@ -4,7 +4,8 @@ import TreeSitter
 /// the facts payload-type inference and schema checks work from.
 struct PayloadLiteral: Hashable, Sendable, Codable {
     enum Kind: String, Hashable, Sendable, Codable {
-        /// A string or template literal.
+        /// A string or template literal, or a call that always returns a string (`String(x)`,
+        /// `JSON.stringify(x)`).
         case string
         /// A numeric literal (optionally signed).
         case number
@@ -88,6 +89,13 @@ extension PayloadLiteral {
             return PayloadLiteral(kind: .boolean, location: location)
         case "null":
             return PayloadLiteral(kind: .null, location: location)
+        case "call_expression":
+            // `String(x)` and `JSON.stringify(x)` post a string whatever x is (stringify gives
+            // undefined for undefined, which no dictionary or number read accepts either).
+            if let callee = node.child(field: "function")?.skippingParenthesesDownward,
+               callee.text == "String" || callee.text == "JSON.stringify" {
+                return PayloadLiteral(kind: .string, location: location)
+            }
         case "array":
             return PayloadLiteral(kind: .array, location: location)
         case "object":

@@ -27,6 +27,9 @@ struct ObjCFileScanner {
         /// `scope`, narrowed to the innermost `{ }` block around the send: two registrations
         /// are duplicates only in the same block (not in an `if` and its `else`).
         var block: String?
+        /// The class of the object registered: `self` in an `@implementation`, `[[T alloc]
+        /// init…]`, `[T new]` (`HandlerRegistration.receiverTypes`).
+        var receiverTypes: [String] = []
     }
 
     /// A method (`-registerHandler:named:`) or C function (`RegisterHandler`) with its
@@ -85,6 +88,18 @@ struct ObjCFileScanner {
         var source: [ObjCToken]
     }
 
+    /// A method that receives messages: the class whose `@implementation` defines it, the
+    /// indices of its body's `{` and `}`, and its message parameter's name.
+    struct ReceiverMethod {
+        var type: String
+        var location: SourceLocation
+        var open: Int
+        var close: Int
+        var message: String
+        /// The `…replyHandler:` method.
+        var replies: Bool
+    }
+
     /// A string compared with a message's name, still to be resolved.
     struct DispatchUse {
         var tokens: [ObjCToken]
@@ -116,11 +131,11 @@ struct ObjCFileScanner {
     let file: String
     private let bytes: [UInt8]
     /// The file's tokens without comments, directive lines and `#if 0` blocks.
-    private var tokens: [ObjCToken] = []
+    private(set) var tokens: [ObjCToken] = []
     /// For each bracket token, the index of its partner; -1 for an unmatched one and other tokens.
-    private var partner: [Int] = []
+    private(set) var partner: [Int] = []
     /// For each token, the index of the innermost open bracket around it; -1 at top level.
-    private var parent: [Int] = []
+    private(set) var parent: [Int] = []
     /// Names declared `WKScriptMessage *` in this file, plus `message`.
     private var messageNames: Set<String> = ["message"]
     /// Variables initialised by a message's name (`NSString *name = message.name;`), as
@@ -132,12 +147,17 @@ struct ObjCFileScanner {
     private var scopes: [Scope] = []
     private var loops: [Loop] = []
     private var inImplementation = false
+    /// The class of the `@implementation` the walk is in (a category's class too).
+    private var implementationClass: String?
     /// Indices of tokens that name the variable of a declaration (not assignments).
     private var declaredNames: Set<Int> = []
 
     private(set) var uses: [RegistrationUse] = []
     private(set) var dispatches: [DispatchUse] = []
     private(set) var scriptLiterals: [ScriptLiteral] = []
+    /// Each `-userContentController:didReceiveScriptMessage:` (and `…replyHandler:`) defined in
+    /// an `@implementation`, read by `ObjCMessageReceivers`.
+    private(set) var receiverMethods: [ReceiverMethod] = []
     /// Every method and function body: its first and last token and its scope.
     private var bodies: [(start: Int, end: Int, scope: Scope)] = []
     /// `initWithSource: S … inContentWorld: W`: the token range of S, W as written, the scope.
@@ -388,8 +408,10 @@ struct ObjCFileScanner {
             guard parent[i] == -1, scopes.isEmpty else { return }
             if token.text == "@implementation" {
                 inImplementation = true
+                implementationClass = i + 1 < tokens.count && tokens[i + 1].kind == .identifier ? tokens[i + 1].text : nil
             } else if token.text == "@end" || token.text == "@interface" || token.text == "@protocol" {
                 inImplementation = false
+                implementationClass = nil
             }
         case .punctuation:
             if token.text == "-" || token.text == "+", inImplementation, parent[i] == -1, scopes.isEmpty, startsMethod(at: i) {
@@ -501,6 +523,11 @@ struct ObjCFileScanner {
             if t.isSymbol("{") {
                 guard partner[j] > j else { return }
                 let name = selector.isEmpty ? unary ?? "" : selector
+                if let type = implementationClass, parameters.count >= 2,
+                   name == "userContentController:didReceiveScriptMessage:" || name == "userContentController:didReceiveScriptMessage:replyHandler:" {
+                    receiverMethods.append(ReceiverMethod(type: type, location: location(of: tokens[i]), open: j, close: partner[j], message: parameters[1],
+                        replies: name.hasSuffix("replyHandler:")))
+                }
                 openScope(Scope(
                     id: scopeID(tokens[i]), end: partner[j],
                     isRegistrationMethod: Self.registrationSelectors[selector] != nil,
@@ -645,7 +672,22 @@ struct ObjCFileScanner {
             file: file, nameTokens: nameTokens, nameText: sourceText(nameTokens), location: location(of: first),
             reply: reply, world: pieces.count == 3 ? world(pieces[1].tokens) : nil, scope: scopes.last?.id,
             loops: loops.map(\.binding), enclosing: scopes.last?.callable,
-            block: isGoverned(open) ? scopes.last.map { $0.id + "@" + String(open) } : block(at: i, scope: scopes.last?.id)))
+            block: isGoverned(open) ? scopes.last.map { $0.id + "@" + String(open) } : block(at: i, scope: scopes.last?.id),
+            receiverTypes: receiverTypes(of: pieces[0].tokens)))
+    }
+
+    /// The class of the object a registration passes: `self` in an `@implementation`,
+    /// `[[T alloc] init…]` or `[T new]`; none for anything else.
+    private func receiverTypes(of handler: [ObjCToken]) -> [String] {
+        let handler = Array(ObjCSymbolTable.strippingParentheses(handler))
+        if handler.count == 1, handler[0].isWord("self") { return implementationClass.map { [$0] } ?? [] }
+        guard handler.count >= 4, handler[0].isSymbol("["), handler.last!.isSymbol("]") else { return [] }
+        if handler.count == 4, handler[1].kind == .identifier, handler[2].isWord("new") { return [handler[1].text] }
+        if handler.count >= 7, handler[1].isSymbol("["), handler[2].kind == .identifier, handler[3].isWord("alloc"),
+           handler[4].isSymbol("]"), handler[5].text.hasPrefix("init") {
+            return [handler[2].text]
+        }
+        return []
     }
 
     /// Whether the statement starting at `start` is the brace-less body of an `if`, `else`,
@@ -961,7 +1003,7 @@ struct ObjCFileScanner {
 
     // MARK: - Helpers
 
-    private func location(of token: ObjCToken) -> SourceLocation {
+    func location(of token: ObjCToken) -> SourceLocation {
         SourceLocation(file: file, line: token.line, column: token.column)
     }
 

@@ -44,12 +44,49 @@ enum ObjCFrontEnd {
                 facts.dispatchNames.append(DispatchName(name: name, location: dispatch.location))
             }
         }
+        for scanner in scanners {
+            facts.receivers += ObjCMessageReceivers.find(in: scanner).map { receiver(resolving: $0, file: scanner.file, symbols: symbols) }
+        }
         var arguments = ParameterArguments(scanners: scanners, symbols: symbols)
         for (number, scanner) in scanners.enumerated() {
             facts.embeddedScripts += embeddedScripts(scanner, file: files[number], symbols: symbols, parameters: &arguments)
         }
         facts.sort()
         return facts
+    }
+
+    /// A receiver with its dispatched names and keys resolved: a name that is not a known
+    /// string leaves its branch unpaired; a key that is not one known string drops the read.
+    private static func receiver(resolving found: ObjCMessageReceivers.Found, file: String, symbols: ObjCSymbolTable) -> MessageReceiver {
+        let branches = found.branches.map { branch in
+            var names: [String]? = nil
+            if let operands = branch.names {
+                var resolved: [String] = []
+                for operand in operands {
+                    guard let values = symbols.string(operand, file: file, scope: nil) else {
+                        resolved = []
+                        break
+                    }
+                    resolved += values.filter { !resolved.contains($0) }
+                }
+                names = resolved
+            }
+            let reads = branch.reads.compactMap { read -> BodyRead? in
+                var key: String?
+                switch read.key {
+                case nil: key = nil
+                case .literal(let value)?: key = value
+                case .tokens(let tokens)?:
+                    guard let values = symbols.string(tokens, file: file, scope: nil), values.count == 1 else { return nil }
+                    key = values[0]
+                }
+                return BodyRead(
+                    key: key, kind: read.kind, required: read.required, typeText: read.typeText, location: read.location,
+                    form: read.kind == nil ? .cast : .classCheck)
+            }
+            return MessageReceiver.Branch(names: names, reads: reads, escapes: branch.escapes)
+        }
+        return MessageReceiver(type: found.type, location: found.location, branches: branches, forwards: found.forwards, replies: found.replies)
     }
 
     /// The registrations of `names` for `use`, or its `unresolved-registration` when nil.
@@ -66,7 +103,8 @@ enum ObjCFrontEnd {
         }
         for name in names {
             facts.registrations.append(HandlerRegistration(
-                name: name, location: location ?? use.location, reply: use.reply, world: use.world, scope: block ?? use.block))
+                name: name, location: location ?? use.location, reply: use.reply, world: use.world, scope: block ?? use.block,
+                receiverTypes: use.receiverTypes))
         }
     }
 

@@ -50,7 +50,7 @@ enum SwiftDecodableReads {
                 key: key, kind: kind, required: required && !optional,
                 typeText: scanner.text(span.range),
                 location: SourceLocation(file: index.files[span.file], line: Int(nameToken.line), column: Int(nameToken.column)),
-                decoded: true))
+                form: .decoded))
         }
         return reads
     }

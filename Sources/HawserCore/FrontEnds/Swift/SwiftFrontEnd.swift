@@ -130,7 +130,7 @@ enum SwiftFrontEnd {
             }
             return MessageReceiver.Branch(names: names, reads: reads + decoded, escapes: escapes)
         }
-        return MessageReceiver(type: found.type.joined(separator: "."), location: found.location, branches: branches, forwards: found.forwards)
+        return MessageReceiver(type: found.type.joined(separator: "."), location: found.location, branches: branches, forwards: found.forwards, replies: found.replies)
     }
 
     /// The JavaScript in the file's string literals that mention `messageHandlers`, with each

@@ -25,6 +25,8 @@ struct SwiftMessageReceivers {
         var location: SourceLocation
         var branches: [FoundBranch]
         var forwards: Bool
+        /// The `…replyHandler:` method.
+        var replies: Bool
     }
 
     struct FoundBranch {
@@ -141,11 +143,15 @@ struct SwiftMessageReceivers {
         let close = skipBalanced(from: open) - 1
         guard close < tokens.count else { return nil }
         var message: String?
+        var replies = false
         var j = open + 1
         while j + 2 <= close {
             if tokens[j].kind == .identifier, list.spells(tokens[j], "didReceive"), tokens[j + 1].kind == .identifier,
                tokens[j + 2].is(.colon) {
                 message = list.identifier(tokens[j + 1])
+            }
+            if tokens[j].kind == .identifier, list.spells(tokens[j], "replyHandler"), tokens[j + 1].is(.colon) || tokens[j + 2].is(.colon) {
+                replies = true
             }
             j += 1
         }
@@ -164,7 +170,7 @@ struct SwiftMessageReceivers {
         }
         return Found(
             type: typePath, location: SourceLocation(file: file, line: Int(name.line), column: Int(name.column)),
-            branches: reader.read(), forwards: forwards)
+            branches: reader.read(), forwards: forwards, replies: replies)
     }
 
     // MARK: - Helpers shared with the reader
