@@ -536,6 +536,27 @@ final class ObjCFrontEndTests: XCTestCase {
         XCTAssertEqual(forwarding.first?.forwards, true)
     }
 
+    func testAWeakProxyMadeWithSelfHandsItsMessagesToTheImplementation() {
+        let facts = analyze("""
+            @implementation Weak
+            - (void)userContentController:(WKUserContentController *)c didReceiveScriptMessage:(WKScriptMessage *)m {
+                [self.target userContentController:c didReceiveScriptMessage:m];
+            }
+            @end
+            @implementation Owner
+            - (void)setUp:(WKUserContentController *)c {
+                [c addScriptMessageHandler:[[Weak alloc] initWithTarget:self] name:@"a"];
+            }
+            - (void)userContentController:(WKUserContentController *)c didReceiveScriptMessage:(WKScriptMessage *)m {
+                NSDictionary *body = m.body;
+                if (![body[@"url"] isKindOfClass:[NSString class]]) return;
+            }
+            @end
+            """)
+        XCTAssertEqual(facts.registrations.map(\.receiverTypes), [["Weak", "Owner"]])
+        XCTAssertEqual(facts.receivers.map { "\($0.type):\($0.forwards)" }.sorted(), ["Owner:false", "Weak:true"])
+    }
+
     func testRegisteredObjectsNameTheirClass() {
         let facts = analyze("""
             @implementation Owner
@@ -547,6 +568,7 @@ final class ObjCFrontEndTests: XCTestCase {
             }
             @end
             """)
-        XCTAssertEqual(facts.registrations.map(\.receiverTypes), [["Owner"], ["Helper"], ["Proxy"], []])
+        // A proxy made with `self` may forward to the implementation.
+        XCTAssertEqual(facts.registrations.map(\.receiverTypes), [["Owner"], ["Helper", "Owner"], ["Proxy"], []])
     }
 }

@@ -677,7 +677,8 @@ struct ObjCFileScanner {
     }
 
     /// The class of the object a registration passes: `self` in an `@implementation`,
-    /// `[[T alloc] init…]` or `[T new]`; none for anything else.
+    /// `[[T alloc] init…]` (then the implementation too when `self` is an argument) or
+    /// `[T new]`; none for anything else.
     private func receiverTypes(of handler: [ObjCToken]) -> [String] {
         let handler = Array(ObjCSymbolTable.strippingParentheses(handler))
         if handler.count == 1, handler[0].isWord("self") { return implementationClass.map { [$0] } ?? [] }
@@ -685,7 +686,12 @@ struct ObjCFileScanner {
         if handler.count == 4, handler[1].kind == .identifier, handler[2].isWord("new") { return [handler[1].text] }
         if handler.count >= 7, handler[1].isSymbol("["), handler[2].kind == .identifier, handler[3].isWord("alloc"),
            handler[4].isSymbol("]"), handler[5].text.hasPrefix("init") {
-            return [handler[2].text]
+            // A weak proxy made with `self` (`initWithDelegate:self`): the implementation may
+            // receive what the proxy forwards.
+            let passesSelf = (6..<(handler.count - 1)).contains { k in
+                handler[k].isWord("self") && handler[k - 1].isSymbol(":") && (handler[k + 1].isSymbol("]") || handler[k + 1].kind == .identifier)
+            }
+            return [handler[2].text] + (passesSelf ? implementationClass.map { [$0] } ?? [] : [])
         }
         return []
     }

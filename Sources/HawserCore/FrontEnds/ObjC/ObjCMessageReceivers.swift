@@ -147,7 +147,7 @@ private struct ObjCBodyReader {
                 add(key: read.key, at: j, keyAt: read.keyAt, holder: assignedLocal(before: j, readEnd: read.end))
             } else if let end = messageMember("body", at: j) {
                 // The body itself, where a check names its kind.
-                add(key: nil, at: j, keyAt: tokens[j].isSymbol("[") ? j + 2 : j + 2, holder: assignedLocal(before: j, readEnd: end))
+                add(key: nil, at: j, keyAt: j + 2, holder: assignedLocal(before: j, readEnd: end))
                 if passedOn(j) { escapes[region(of: j)] = true }
             } else if isMessage(j), passedOn(j) {
                 if isForwarding(j) { forwards = true } else { escapes[region(of: j)] = true }

@@ -25,6 +25,9 @@ struct SwiftFileScanner {
         var context: SwiftContext
         /// `HandlerRegistration.receiverTypes`.
         var receiverTypes: [String] = []
+        /// Properties of the enclosing type handed to the handler object's initializer
+        /// (`Proxy(delegate: messageHandler)`): where their type is known, it may receive too.
+        var receiverMembers: [String] = []
     }
 
     /// Frames and pending declarations keep their declarations boxed (`indirect`): the walk
@@ -965,7 +968,29 @@ struct SwiftFileScanner {
             file: file, nameTokens: list.tokens(nameRange), nameText: sourceText(nameRange),
             location: SourceLocation(file: file, line: Int(first.line), column: Int(first.column)),
             reply: reply, world: world, scope: context.straightLine.map { $0 + "|" + receiverText(before: i) }, context: context,
-            receiverTypes: receiverTypes(of: arguments[0].tokens)))
+            receiverTypes: receiverTypes(of: arguments[0].tokens), receiverMembers: receiverMembers(of: arguments[0].tokens)))
+    }
+
+    /// The properties that the handler object's initializer written in `span` (or that of the
+    /// local holding it) is handed: an argument `name` or `self.name`.
+    private func receiverMembers(of span: Range<Int>, throughLocal: Bool = true) -> [String] {
+        if span.count == 1, throughLocal, tokens[span.lowerBound].kind == .identifier, !isSelf(at: span.lowerBound),
+           let initializer = localInitializer(of: identifier(at: span.lowerBound), before: span.lowerBound) {
+            return receiverMembers(of: initializer, throughLocal: false)
+        }
+        guard let first = span.first, tokens[first].kind == .identifier, identifier(at: first).first?.isUppercase == true,
+              let open = span.first(where: { tokens[$0].is(.leftParen) }), skipBalanced(from: open) == span.upperBound else { return [] }
+        var members: [String] = []
+        for argument in list.arguments(from: open) {
+            let a = argument.tokens
+            if a.count == 1, tokens[a.lowerBound].kind == .identifier, !isSelf(at: a.lowerBound),
+               localInitializer(of: identifier(at: a.lowerBound), before: a.lowerBound) == nil {
+                members.append(identifier(at: a.lowerBound))
+            } else if a.count == 3, isSelf(at: a.lowerBound), tokens[a.lowerBound + 1].is(.dot), tokens[a.lowerBound + 2].kind == .identifier {
+                members.append(identifier(at: a.lowerBound + 2))
+            }
+        }
+        return members
     }
 
     /// The types whose `didReceive` may get the messages of the handler object written in

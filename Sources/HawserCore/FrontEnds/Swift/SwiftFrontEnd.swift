@@ -5,6 +5,35 @@ enum SwiftFrontEnd {
     /// file, line and column (then name), so the result does not depend on the order of `files`.
     /// With `placeholders`, only the template bindings whose key can pair with a placeholder of
     /// those forms are resolved (`TemplatePairing` looks up no other); without, all of them.
+    /// The types of the properties a registration's handler object is made with
+    /// (`SafeHandler(delegate: messageHandler)` where the type declares `let messageHandler =
+    /// MessageHandler()` or `let messageHandler: MessageHandler`), in the order they are passed.
+    private static func memberTypes(_ use: SwiftFileScanner.RegistrationUse, index: SwiftIndex) -> [String] {
+        var types: [String] = []
+        for member in use.receiverMembers {
+            guard let variables = index.members[SwiftIndex.memberKey(use.context.typeKey, member)], variables.count == 1,
+                  !variables[0].isStatic else { continue }
+            let variable = variables[0]
+            let written = variable.type.map { index.tokens($0) } ?? variable.initializer.map { index.tokens($0) } ?? []
+            // A type path (`A.B`), then an initializer call, an optional mark, or nothing.
+            var path: [String] = []
+            var k = 0
+            while k < written.count, written[k].kind == .identifier {
+                path.append(written[k].text)
+                guard k + 1 < written.count, written[k + 1].text == "." else { k += 1; break }
+                k += 2
+            }
+            guard let first = path.first?.first, first.isUppercase else { continue }
+            let rest = written[k...].map(\.text)
+            let isCall = rest.first == "(" && rest.last == ")"
+            guard isCall || rest.isEmpty || rest == ["?"] || rest == ["!"] else { continue }
+            if variable.initializer != nil, variable.type == nil, !isCall { continue }
+            let type = path.joined(separator: ".")
+            if !types.contains(type), !use.receiverTypes.contains(type) { types.append(type) }
+        }
+        return types
+    }
+
     static func analyze(_ files: [SourceFile], placeholders: [PlaceholderForm]? = nil) -> NativeFacts {
         var index = SwiftIndex()
         index.reserveCapacity(sourceBytes: files.reduce(0) { $0 + $1.bytes.count })
@@ -56,7 +85,8 @@ enum SwiftFrontEnd {
                 let scope = origin.map { use.context.straightLine == use.context.function ? $0.scope : nil } ?? use.scope
                 let registration = HandlerRegistration(
                     name: name, location: origin?.location ?? use.location, reply: use.reply, world: use.world,
-                    scope: result.filtered ? nil : scope, isPattern: isPattern, receiverTypes: use.receiverTypes)
+                    scope: result.filtered ? nil : scope, isPattern: isPattern,
+                    receiverTypes: use.receiverTypes + memberTypes(use, index: index))
                 if seen.insert(registration).inserted { facts.registrations.append(registration) }
             }
             if resolved == 0 || !result.failures.isEmpty {

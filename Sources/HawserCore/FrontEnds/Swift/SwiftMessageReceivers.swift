@@ -65,11 +65,29 @@ struct SwiftMessageReceivers {
         enum Key { case literal(String), tokens(Range<Int>) }
     }
 
+    /// A function or initializer of the file that a receiver may hand the body, a dictionary
+    /// made from it, or the message's name to: read as if its body were written at the call.
+    struct Callable {
+        struct Parameter {
+            /// The argument label; nil for `_`.
+            var label: String?
+            var name: String
+            var hasDefault: Bool
+        }
+
+        var parameters: [Parameter]
+        /// The `{` and `}` of its body.
+        var open: Int
+        var close: Int
+    }
+
     let file: String
     let list: SwiftTokenList
     let tokens: [SwiftCompactToken]
     /// For each `{`, the index of its `}` (or `tokens.count` when unclosed).
     private var closing: [Int: Int] = [:]
+    /// The file's functions by name and its initializers by their type's last name.
+    private(set) var callables: [String: [Callable]] = [:]
 
     init(file: String, list: SwiftTokenList) {
         self.file = file
@@ -90,7 +108,8 @@ struct SwiftMessageReceivers {
         }
         for open in stack { closing[open] = tokens.count }
 
-        var found: [Found] = []
+        // The receiving methods, read once every helper of the file is known.
+        var methods: [(at: Int, typePath: [String])] = []
         // The type declarations around the walk: (the `{` that opens its body, its path).
         var types: [(open: Int, path: [String])] = []
         var pendingType: [String]?
@@ -98,6 +117,9 @@ struct SwiftMessageReceivers {
         while i < tokens.count {
             let token = tokens[i]
             while let last = types.last, (closing[last.open] ?? tokens.count) < i { types.removeLast() }
+            if token.is(.func) || token.is(.`init`), let callable = callable(at: i, enclosing: types.last?.path) {
+                callables[callable.key, default: []].append(callable.value)
+            }
             if token.is(.leftBrace), let path = pendingType {
                 types.append((i, path))
                 pendingType = nil
@@ -107,13 +129,12 @@ struct SwiftMessageReceivers {
                 // declaration is inside the enclosing type.
                 pendingType = token.is(.extension) ? path : (types.last?.path ?? []) + path
             } else if token.is(.func), i + 2 < tokens.count, tokens[i + 1].kind == .identifier,
-                      list.spells(tokens[i + 1], "userContentController"), tokens[i + 2].is(.leftParen),
-                      let receiver = receiver(at: i, typePath: types.last?.path ?? []) {
-                found.append(receiver)
+                      list.spells(tokens[i + 1], "userContentController"), tokens[i + 2].is(.leftParen) {
+                methods.append((i, types.last?.path ?? []))
             }
             i += 1
         }
-        return found
+        return methods.compactMap { receiver(at: $0.at, typePath: $0.typePath) }
     }
 
     /// The dotted name after `struct`/`class`/`enum`/`actor`/`extension` at `i`; nil for
@@ -132,6 +153,86 @@ struct SwiftMessageReceivers {
             j += 2
         }
         return path.isEmpty ? nil : path
+    }
+
+    /// The function (`func name(…)`) or initializer (`init(…)`, keyed by its type's last name)
+    /// declared at `i`, with a body and parameters this reader can bind.
+    private func callable(at i: Int, enclosing: [String]?) -> (key: String, value: Callable)? {
+        guard i == 0 || !tokens[i - 1].is(.dot) else { return nil }
+        var p = i + 1
+        let key: String
+        if tokens[i].is(.func) {
+            guard p < tokens.count, tokens[p].kind == .identifier else { return nil }
+            key = list.identifier(tokens[p])
+            p += 1
+        } else {
+            guard let type = enclosing?.last else { return nil }
+            key = type
+            if p < tokens.count, tokens[p].is(.question) || tokens[p].is(.bang) { p += 1 }
+        }
+        if p < tokens.count, tokens[p].is(.less) {
+            var depth = 0
+            while p < tokens.count {
+                if tokens[p].is(.less) { depth += 1 }
+                if tokens[p].is(.greater) { depth -= 1; if depth == 0 { p += 1; break } }
+                p += 1
+            }
+        }
+        guard p < tokens.count, tokens[p].is(.leftParen) else { return nil }
+        var parameters: [Callable.Parameter] = []
+        for piece in list.arguments(from: p) {
+            let s = piece.label == nil ? piece.tokens.lowerBound : piece.tokens.lowerBound - 2
+            guard s + 2 < tokens.count, tokens[s].kind == .identifier else { return nil }
+            let hasDefault = piece.tokens.contains { tokens[$0].is(.assign) }
+            if tokens[s + 1].kind == .identifier, tokens[s + 2].is(.colon) {
+                let label = list.identifier(tokens[s])
+                parameters.append(.init(label: label == "_" ? nil : label, name: list.identifier(tokens[s + 1]), hasDefault: hasDefault))
+            } else if tokens[s + 1].is(.colon) {
+                let name = list.identifier(tokens[s])
+                parameters.append(.init(label: name, name: name, hasDefault: hasDefault))
+            } else {
+                return nil
+            }
+        }
+        guard let (b, end) = body(after: skipBalanced(from: p)), end < tokens.count else { return nil }
+        return (key, Callable(parameters: parameters, open: b, close: end))
+    }
+
+    /// The braces of a declaration's body: the first `{` from `start` (after its parameters),
+    /// before anything that ends a declaration.
+    private func body(after start: Int) -> (open: Int, close: Int)? {
+        var b = start
+        while b < tokens.count, !tokens[b].is(.leftBrace) {
+            if tokens[b].is(.rightBrace) || tokens[b].is(.func) || tokens[b].is(.semicolon) { return nil }
+            b += 1
+        }
+        guard b < tokens.count, let end = closing[b] else { return nil }
+        return (b, end)
+    }
+
+    /// The one callable that the call whose name is at `j` (its `(` at `j + 1`) can reach,
+    /// with the parameter each argument binds; nil when there is none or several.
+    func callee(at j: Int) -> (callable: Callable, bindings: [(parameter: String, argument: Range<Int>)])? {
+        guard tokens[j].kind == .identifier, let candidates = callables[list.identifier(tokens[j])] else { return nil }
+        let arguments = list.arguments(from: j + 1)
+        var found: [(Callable, [(String, Range<Int>)])] = []
+        for callable in candidates {
+            var bindings: [(String, Range<Int>)] = []
+            var a = 0
+            var fits = true
+            for parameter in callable.parameters {
+                if a < arguments.count, arguments[a].label == parameter.label {
+                    bindings.append((parameter.name, arguments[a].tokens))
+                    a += 1
+                } else if !parameter.hasDefault {
+                    fits = false
+                    break
+                }
+            }
+            if fits, a == arguments.count { found.append((callable, bindings)) }
+        }
+        guard found.count == 1 else { return nil }
+        return (found[0].0, found[0].1.map { (parameter: $0.0, argument: $0.1) })
     }
 
     // MARK: - One method
@@ -156,13 +257,7 @@ struct SwiftMessageReceivers {
             j += 1
         }
         guard let message else { return nil }
-        // The body: the first `{` after the parameters, before anything that ends a declaration.
-        var b = close + 1
-        while b < tokens.count, !tokens[b].is(.leftBrace) {
-            if tokens[b].is(.rightBrace) || tokens[b].is(.func) || tokens[b].is(.semicolon) { return nil }
-            b += 1
-        }
-        guard b < tokens.count, let end = closing[b] else { return nil }
+        guard let (b, end) = body(after: close + 1) else { return nil }
         let name = tokens[i + 1]
         var reader = BodyReader(scanner: self, message: message, open: b, close: end)
         let forwards = ((b + 1)..<max(b + 1, end - 1)).contains { k in
@@ -275,11 +370,23 @@ private struct BodyReader {
     private var decoders: Set<String> = []
     private var setsStrategy = false
 
+    /// In a helper read for its call: the parameter that holds the message's name, those that
+    /// hold the body and the dictionaries made from it, and how many calls further helpers may
+    /// be followed (`visiting`: the helpers being read, so recursion stops).
+    private var nameParameter: String?
+    private var initialBodies: Set<String> = []
+    private var initialDictionaries: [String: BodyValueKind?] = [:]
+    private var callsLeft = 2
+    private var visiting: Set<Int> = []
+    /// Dispatching branches of helpers called outside every dispatch here.
+    private var helperBranches: [SwiftMessageReceivers.FoundBranch] = []
+
     init(scanner: SwiftMessageReceivers, message: String, open: Int, close: Int) {
         self.scanner = scanner
         self.message = message
         self.open = open
         self.close = close
+        self.visiting = [open]
     }
 
     mutating func read() -> [SwiftMessageReceivers.FoundBranch] {
@@ -304,7 +411,7 @@ private struct BodyReader {
             branch.labels = region.labels
             branch.labelType = region.labelType
             return branch
-        }
+        } + helperBranches
     }
 
     private func depthAt(_ j: Int) -> Int { depth[j - open] }
@@ -325,8 +432,14 @@ private struct BodyReader {
         return nil
     }
 
-    private func isMessageName(_ j: Int) -> Bool {
-        j + 2 < close && scanner.isIdentifier(j, message) && tokens[j + 1].is(.dot) && tokens[j + 2].is(.name)
+    /// The index after `message.name` (or, in a helper, the parameter holding it) at `j`.
+    private func nameEnd(at j: Int) -> Int? {
+        if j + 2 < close, scanner.isIdentifier(j, message), tokens[j + 1].is(.dot), tokens[j + 2].is(.name) { return j + 3 }
+        if let nameParameter, j + 1 < close, scanner.isIdentifier(j, nameParameter), !tokens[j - 1].is(.dot),
+           !tokens[j + 1].is(.dot), !tokens[j + 1].is(.colon) {
+            return j + 1
+        }
+        return nil
     }
 
     // MARK: Dispatch
@@ -345,30 +458,30 @@ private struct BodyReader {
                 }
                 continue
             }
-            guard isMessageName(j) else { continue }
-            if let made = rawValueInitializer(around: j) {
+            guard let e = nameEnd(at: j) else { continue }
+            if let made = rawValueInitializer(around: j, nameEnd: e) {
                 if tokens[made.type.lowerBound - 1].is(.switch), made.end < close, tokens[made.end].is(.leftBrace) {
                     switchRegions(open: made.end, labelType: made.type)
                 } else if let bound = boundName(before: made.type.lowerBound) {
                     typed[bound] = made.type
                 }
-            } else if tokens[j - 1].is(.switch), j + 3 < close, tokens[j + 3].is(.leftBrace) {
-                switchRegions(open: j + 3)
-            } else if j + 3 < close, tokens[j + 3].is(.equalEqual) {
-                comparison(name: j, value: j + 4)
+            } else if tokens[j - 1].is(.switch), e < close, tokens[e].is(.leftBrace) {
+                switchRegions(open: e)
+            } else if e < close, tokens[e].is(.equalEqual) {
+                comparison(name: j, value: e + 1)
             }
         }
     }
 
     /// `Type(rawValue: message.name)` around the `message.name` at `j`: the type's tokens
     /// (`Route`, `Bridge.Route`), and the index after the `)` and an optional `!`.
-    private func rawValueInitializer(around j: Int) -> (type: Range<Int>, end: Int)? {
-        guard j >= 4, j + 3 < close, tokens[j - 1].is(.colon), scanner.spells(j - 2, "rawValue"),
-              tokens[j - 3].is(.leftParen), tokens[j + 3].is(.rightParen) else { return nil }
+    private func rawValueInitializer(around j: Int, nameEnd e: Int) -> (type: Range<Int>, end: Int)? {
+        guard j >= 4, e < close, tokens[j - 1].is(.colon), scanner.spells(j - 2, "rawValue"),
+              tokens[j - 3].is(.leftParen), tokens[e].is(.rightParen) else { return nil }
         var start = j - 4
         guard tokens[start].kind == .identifier else { return nil }
         while start >= open + 3, tokens[start - 1].is(.dot), tokens[start - 2].kind == .identifier { start -= 2 }
-        var end = j + 4
+        var end = e + 1
         if end < close, tokens[end].is(.bang) { end += 1 }
         return (start..<(j - 3), end)
     }
@@ -489,8 +602,8 @@ private struct BodyReader {
     // MARK: Reads
 
     private mutating func readBodies() {
-        var dictionaries: [String: BodyValueKind?] = [:]
-        var bodies: Set<String> = []
+        var dictionaries = initialDictionaries
+        var bodies = initialBodies
         var braces: [Int] = []
         setsStrategy = ((open + 1)..<close).contains { scanner.spells($0, "keyDecodingStrategy") }
         var j = open + 1
@@ -502,6 +615,12 @@ private struct BodyReader {
             }
             if t.kind == .identifier, scanner.spells(j, "decode"), tokens[j - 1].is(.dot), j + 1 < close,
                tokens[j + 1].is(.leftParen), let after = decodeCall(at: j, brace: braces.last) {
+                j = after
+                continue
+            }
+            if t.kind == .identifier, j + 1 < close, tokens[j + 1].is(.leftParen),
+               !tokens[j - 1].is(.dot) || (j >= 3 && tokens[j - 2].is(.self) && !tokens[j - 3].is(.dot)),
+               let after = helperCall(at: j, dictionaries: dictionaries, bodies: bodies) {
                 j = after
                 continue
             }
@@ -542,6 +661,82 @@ private struct BodyReader {
             // JSON data of the body that no decoding here reads: it goes somewhere else.
             regions[region(of: at)].branch.escapes = true
         }
+    }
+
+    /// A call at `j` of a function or initializer of this file (`handle(messageBody)`,
+    /// `self.route(name: message.name, body: body)`, `Payload(dictionary: dict)`) that is handed
+    /// the body, a dictionary made from it, or the name: its body is read as this code's, its
+    /// parameters bound to what the call passes. Returns the index after the call, or nil to
+    /// walk the call's tokens as any others (a helper this file does not declare, one reached
+    /// in nested code or too many calls away: then a body passed to it escapes).
+    private mutating func helperCall(at j: Int, dictionaries: [String: BodyValueKind?], bodies: Set<String>) -> Int? {
+        guard callsLeft > 0, let (callable, bindings) = scanner.callee(at: j), !visiting.contains(callable.open) else { return nil }
+        var helper = BodyReader(scanner: scanner, message: "", open: callable.open, close: callable.close)
+        var handed = false
+        for (parameter, argument) in bindings {
+            let a = argument.lowerBound
+            if argument.count == 3, scanner.isIdentifier(a, message), tokens[a + 1].is(.dot), scanner.spells(a + 2, "body") {
+                helper.initialBodies.insert(parameter)
+            } else if argument.count == 1, tokens[a].kind == .identifier, bodies.contains(scanner.list.identifier(tokens[a])) {
+                helper.initialBodies.insert(parameter)
+            } else if argument.count == 1, tokens[a].kind == .identifier, let kind = dictionaries[scanner.list.identifier(tokens[a])] {
+                helper.initialDictionaries[parameter] = .some(kind)
+            } else if nameEnd(at: a) == argument.upperBound {
+                helper.nameParameter = parameter
+            } else {
+                continue
+            }
+            handed = true
+        }
+        guard handed else { return nil }
+        let start = tokens[j - 1].is(.dot) ? j - 2 : j
+        let n = region(of: start)
+        // Only a call that every message of this code reaches is read; what it requires is
+        // required here while nothing before it can leave.
+        guard depthAt(start) == regions[n].depth else { return nil }
+        let required = !regions[n].exited && callStops(at: start, region: n)
+        helper.callsLeft = callsLeft - 1
+        helper.visiting = visiting.union([callable.open])
+        for var branch in helper.read() {
+            for r in branch.reads.indices { branch.reads[r].required = branch.reads[r].required && required }
+            for d in branch.decodes.indices { branch.decodes[d].required = branch.decodes[d].required && required }
+            if branch.labels == nil {
+                regions[n].branch.reads += branch.reads
+                regions[n].branch.decodes += branch.decodes
+                regions[n].branch.escapes = regions[n].branch.escapes || branch.escapes
+            } else if n == 0 {
+                helperBranches.append(branch)
+            } else {
+                // A dispatch inside a dispatch: not followed.
+                regions[n].branch.escapes = true
+            }
+        }
+        return scanner.skipBalanced(from: j + 1)
+    }
+
+    /// Whether a message whose helper call at `start` fails is dropped: the call is a statement
+    /// of its own (`handle(body)`, `try handle(body)`), the value of a plain `let`, or a `let`
+    /// clause of a guard at the top level of the region; not in an `if`'s condition.
+    private func callStops(at start: Int, region n: Int) -> Bool {
+        var s = start
+        if let bound = boundName(before: s) {
+            _ = bound
+            s -= 3
+            if tokens[s - 1].is(.comma) || tokens[s - 1].is(.guard) {
+                let r = regions[n]
+                return guardEnds.contains { guardAt, elseAt in
+                    guardAt >= r.start && guardAt < start && start < elseAt && depthAt(guardAt) == r.depth
+                }
+            }
+        }
+        if s >= 2, tokens[s - 2].is(.try), tokens[s - 1].is(.question) || tokens[s - 1].is(.bang) {
+            s -= 2
+        } else if tokens[s - 1].is(.try) {
+            s -= 1
+        }
+        let before = tokens[s - 1]
+        return tokens[s].isFirstOnLine || before.is(.leftBrace) || before.is(.rightBrace) || before.is(.semicolon)
+            || (before.is(.colon) && depthAt(s) == regions[n].depth && regions[n].labels != nil)
     }
 
     /// `….decode(T.self, from: data)` with `decode` at `j`, on `JSONDecoder()` or a local

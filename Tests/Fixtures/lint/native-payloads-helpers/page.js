@@ -1,0 +1,16 @@
+// A key the helper requires, misspelt: reported at the post.
+window.webkit.messageHandlers.auth.postMessage({callbackName: "cb", force: true});
+// The kind the helper casts to, and not what is sent.
+window.webkit.messageHandlers.theme.postMessage({colors: "dark"});
+// Read only when a flag says so: no report.
+window.webkit.messageHandlers.log.postMessage({message: "hi"});
+// Read in an `if let`: no report.
+window.webkit.messageHandlers.share.postMessage({link: "https://example.com"});
+// An initializer in a guard: its key is required.
+window.webkit.messageHandlers.open.postMessage({file: "a.txt"});
+// Handed to a helper that reads nothing: no report.
+window.webkit.messageHandlers.ignored.postMessage({anything: 1});
+// Through a proxy to a property's type, then a helper that calls itself.
+window.webkit.messageHandlers.profile.postMessage({ident: "me"});
+// Through an Objective-C weak proxy made with self.
+window.webkit.messageHandlers.panel.postMessage({name: "Settings"});
