@@ -14,3 +14,7 @@ window.webkit.messageHandlers.ignored.postMessage({anything: 1});
 window.webkit.messageHandlers.profile.postMessage({ident: "me"});
 // Through an Objective-C weak proxy made with self.
 window.webkit.messageHandlers.panel.postMessage({name: "Settings"});
+// A positional array where the receiver casts the body to an array: no report.
+window.webkit.messageHandlers.exec.postMessage(["cb1", "Device", "getInfo", []]);
+// An object where it casts the body to an array: reported.
+window.webkit.messageHandlers.position.postMessage({x: 1, y: 2});
