@@ -94,6 +94,10 @@ struct MessageReceiver: Hashable, Sendable, Codable {
     /// The method is the `…replyHandler:` one, which WebKit calls for a handler registered with
     /// reply (a type may have both).
     var replies: Bool = false
+    /// For a closure that receives the messages of one handler (`webView.handle("resize") {
+    /// message in … }`, where `handle` registers the name it is given): where that name is
+    /// written, which is where its registration is. Nil for a `didReceive` method.
+    var registeredAt: SourceLocation? = nil
 
     /// The reads of one stretch of the method: a `case` of `switch message.name`, the block of
     /// `if message.name == …`, the code after `guard message.name == … else`, or the method's
@@ -115,9 +119,13 @@ struct MessageReceiver: Hashable, Sendable, Codable {
         }
     }
 
-    init(type: String, location: SourceLocation, branches: [Branch], forwards: Bool = false, replies: Bool = false) {
+    init(
+        type: String, location: SourceLocation, branches: [Branch], forwards: Bool = false, replies: Bool = false,
+        registeredAt: SourceLocation? = nil
+    ) {
         self.forwards = forwards
         self.replies = replies
+        self.registeredAt = registeredAt
         self.type = type
         self.location = location
         self.branches = branches

@@ -46,6 +46,8 @@ enum NativePayloadChecker {
         let usesByName = Dictionary(grouping: uses, by: \.name)
         // Which receiver each registration reaches, and the names each receiver gets.
         func receiver(of registration: HandlerRegistration) -> Int? {
+            // A closure given the name where it is registered receives its messages.
+            if let r = receivers.indices.first(where: { receivers[$0].registeredAt == registration.location }) { return r }
             for type in registration.receiverTypes {
                 // A proxy that forwards receives nothing itself: the next type does.
                 var matching = receivers.indices.filter { receivers[$0].isType(type) && !receivers[$0].forwards }
@@ -66,7 +68,7 @@ enum NativePayloadChecker {
         for name in byName.keys.sorted() where !generatedNames.contains(name) {
             guard let posts = usesByName[name], !posts.isEmpty else { continue }
             statuses[name] = status(name, posts: posts, registrations: byName[name] ?? []) { registration in
-                guard !registration.receiverTypes.isEmpty else {
+                guard !registration.receiverTypes.isEmpty || receiver(of: registration) != nil else {
                     return .failure(Unresolved(reason: "the object registered at \(registration.location) is not written as self or a type's initializer"))
                 }
                 guard let r = receiver(of: registration) else {

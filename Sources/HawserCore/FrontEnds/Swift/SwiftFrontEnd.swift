@@ -160,7 +160,9 @@ enum SwiftFrontEnd {
             }
             return MessageReceiver.Branch(names: names, reads: reads + decoded, escapes: escapes)
         }
-        return MessageReceiver(type: found.type.joined(separator: "."), location: found.location, branches: branches, forwards: found.forwards, replies: found.replies)
+        return MessageReceiver(
+            type: found.type.joined(separator: "."), location: found.location, branches: branches, forwards: found.forwards,
+            replies: found.replies, registeredAt: found.registeredAt)
     }
 
     /// The JavaScript in the file's string literals that mention `messageHandlers`, with each

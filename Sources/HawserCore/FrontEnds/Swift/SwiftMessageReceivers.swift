@@ -27,6 +27,8 @@ struct SwiftMessageReceivers {
         var forwards: Bool
         /// The `…replyHandler:` method.
         var replies: Bool
+        /// A closure receiver: where the name it receives is written (`MessageReceiver.registeredAt`).
+        var registeredAt: SourceLocation? = nil
     }
 
     struct FoundBranch {
@@ -95,9 +97,10 @@ struct SwiftMessageReceivers {
         self.tokens = list.code
     }
 
-    /// Whether the file can hold a receiver: it names `didReceive` somewhere.
+    /// Whether the file can hold a receiver: it names `didReceive` somewhere, or reads a `body`
+    /// (a closure receiver's `message.body`).
     static func mayHoldReceivers(_ list: SwiftTokenList) -> Bool {
-        list.code.contains { $0.kind == .identifier && list.spells($0, "didReceive") }
+        list.code.contains { $0.kind == .identifier && (list.spells($0, "didReceive") || list.spells($0, "body")) }
     }
 
     mutating func find() -> [Found] {
@@ -110,6 +113,8 @@ struct SwiftMessageReceivers {
 
         // The receiving methods, read once every helper of the file is known.
         var methods: [(at: Int, typePath: [String])] = []
+        // String literals that open a call's arguments: a closure receiver may follow.
+        var closures: [(at: Int, typePath: [String])] = []
         // The type declarations around the walk: (the `{` that opens its body, its path).
         var types: [(open: Int, path: [String])] = []
         var pendingType: [String]?
@@ -131,10 +136,55 @@ struct SwiftMessageReceivers {
             } else if token.is(.func), i + 2 < tokens.count, tokens[i + 1].kind == .identifier,
                       list.spells(tokens[i + 1], "userContentController"), tokens[i + 2].is(.leftParen) {
                 methods.append((i, types.last?.path ?? []))
+            } else if token.kind == .string, i >= 2, tokens[i - 1].is(.leftParen), tokens[i - 2].kind == .identifier {
+                closures.append((i, types.last?.path ?? []))
             }
             i += 1
         }
         return methods.compactMap { receiver(at: $0.at, typePath: $0.typePath) }
+            + closures.compactMap { closureReceiver(name: $0.at, typePath: $0.typePath) }
+    }
+
+    /// A closure that may receive the messages of the name written at `literal`:
+    /// `f("name") { message in … }` or `f("name", handler: { message in … })`, the closure's one
+    /// parameter being the message. It counts only for a registration at `literal` (the name
+    /// reaches `add(_:name:)` through `f`'s parameter), so any other call of this shape is inert.
+    private func closureReceiver(name literal: Int, typePath: [String]) -> Found? {
+        let callOpen = literal - 1
+        let callEnd = skipBalanced(from: callOpen)
+        var brace: Int
+        if literal + 1 < tokens.count, tokens[literal + 1].is(.rightParen), callEnd < tokens.count, tokens[callEnd].is(.leftBrace) {
+            brace = callEnd
+        } else if literal + 4 < tokens.count, tokens[literal + 1].is(.comma), tokens[literal + 2].kind == .identifier,
+                  tokens[literal + 3].is(.colon), tokens[literal + 4].is(.leftBrace),
+                  closingBrace(of: literal + 4) + 1 < tokens.count, tokens[closingBrace(of: literal + 4) + 1].is(.rightParen) {
+            brace = literal + 4
+        } else {
+            return nil
+        }
+        // `{ [weak self] message in`, `{ (message) in`, `{ message: WKScriptMessage in`.
+        var p = brace + 1
+        if p < tokens.count, tokens[p].is(.leftBracket) { p = skipBalanced(from: p) }
+        var parenthesized = false
+        if p < tokens.count, tokens[p].is(.leftParen) { parenthesized = true; p += 1 }
+        guard p + 1 < tokens.count, tokens[p].kind == .identifier else { return nil }
+        let message = list.identifier(tokens[p])
+        p += 1
+        if tokens[p].is(.colon) {
+            p += 1
+            while p < tokens.count, !spells(p, "in"), tokens[p].kind == .identifier || tokens[p].is(.dot) || tokens[p].is(.question) { p += 1 }
+        }
+        if parenthesized {
+            guard p < tokens.count, tokens[p].is(.rightParen) else { return nil }
+            p += 1
+        }
+        guard p < tokens.count, spells(p, "in"), message != "_" else { return nil }
+        let close = closingBrace(of: brace)
+        guard close < tokens.count else { return nil }
+        var reader = BodyReader(scanner: self, message: message, open: brace, close: close)
+        return Found(
+            type: typePath, location: location(brace), branches: reader.read(), forwards: false, replies: false,
+            registeredAt: location(literal))
     }
 
     /// The dotted name after `struct`/`class`/`enum`/`actor`/`extension` at `i`; nil for
@@ -337,7 +387,7 @@ struct SwiftMessageReceivers {
 /// Reads one `didReceive` body.
 private struct BodyReader {
     let scanner: SwiftMessageReceivers
-    let message: String
+    var message: String
     let open: Int
     let close: Int
     private var tokens: [SwiftCompactToken] { scanner.tokens }
@@ -619,7 +669,8 @@ private struct BodyReader {
                 continue
             }
             if t.kind == .identifier, j + 1 < close, tokens[j + 1].is(.leftParen),
-               !tokens[j - 1].is(.dot) || (j >= 3 && tokens[j - 2].is(.self) && !tokens[j - 3].is(.dot)),
+               !tokens[j - 1].is(.dot) || (j >= 3 && tokens[j - 2].is(.self) && !tokens[j - 3].is(.dot))
+                || (j >= 4 && tokens[j - 2].is(.question) && tokens[j - 3].is(.self) && !tokens[j - 4].is(.dot)),
                let after = helperCall(at: j, dictionaries: dictionaries, bodies: bodies) {
                 j = after
                 continue
@@ -675,7 +726,10 @@ private struct BodyReader {
         var handed = false
         for (parameter, argument) in bindings {
             let a = argument.lowerBound
-            if argument.count == 3, scanner.isIdentifier(a, message), tokens[a + 1].is(.dot), scanner.spells(a + 2, "body") {
+            if argument.count == 1, scanner.isIdentifier(a, message) {
+                // The message itself (`self?.handleLike(message)`).
+                helper.message = parameter
+            } else if argument.count == 3, scanner.isIdentifier(a, message), tokens[a + 1].is(.dot), scanner.spells(a + 2, "body") {
                 helper.initialBodies.insert(parameter)
             } else if argument.count == 1, tokens[a].kind == .identifier, bodies.contains(scanner.list.identifier(tokens[a])) {
                 helper.initialBodies.insert(parameter)
@@ -689,7 +743,7 @@ private struct BodyReader {
             handed = true
         }
         guard handed else { return nil }
-        let start = tokens[j - 1].is(.dot) ? j - 2 : j
+        let start = !tokens[j - 1].is(.dot) ? j : tokens[j - 2].is(.self) ? j - 2 : j - 3
         let n = region(of: start)
         // Only a call that every message of this code reaches is read; what it requires is
         // required here while nothing before it can leave.
@@ -715,7 +769,8 @@ private struct BodyReader {
     }
 
     /// Whether a message whose helper call at `start` fails is dropped: the call is a statement
-    /// of its own (`handle(body)`, `try handle(body)`), the value of a plain `let`, or a `let`
+    /// of its own (`handle(body)`, `try handle(body)`, also right after a closure's `in`), the
+    /// value of a plain `let`, or a `let`
     /// clause of a guard at the top level of the region; not in an `if`'s condition.
     private func callStops(at start: Int, region n: Int) -> Bool {
         var s = start
@@ -736,6 +791,7 @@ private struct BodyReader {
         }
         let before = tokens[s - 1]
         return tokens[s].isFirstOnLine || before.is(.leftBrace) || before.is(.rightBrace) || before.is(.semicolon)
+            || scanner.spells(s - 1, "in")
             || (before.is(.colon) && depthAt(s) == regions[n].depth && regions[n].labels != nil)
     }
 

@@ -18,3 +18,9 @@ window.webkit.messageHandlers.panel.postMessage({name: "Settings"});
 window.webkit.messageHandlers.exec.postMessage(["cb1", "Device", "getInfo", []]);
 // An object where it casts the body to an array: reported.
 window.webkit.messageHandlers.position.postMessage({x: 1, y: 2});
+// Received by the closure given with the name: a misspelt key is reported.
+window.webkit.messageHandlers.resize.postMessage({heigth: 300});
+// The closure hands the message to a method that reads what is sent: no report.
+window.webkit.messageHandlers.select.postMessage({id: "a1"});
+// A closure that ignores its message: unresolved, no report.
+window.webkit.messageHandlers.ready.postMessage({});
