@@ -220,14 +220,7 @@ struct SwiftMessageReceivers {
             key = type
             if p < tokens.count, tokens[p].is(.question) || tokens[p].is(.bang) { p += 1 }
         }
-        if p < tokens.count, tokens[p].is(.less) {
-            var depth = 0
-            while p < tokens.count {
-                if tokens[p].is(.less) { depth += 1 }
-                if tokens[p].is(.greater) { depth -= 1; if depth == 0 { p += 1; break } }
-                p += 1
-            }
-        }
+        p = afterGenerics(p)
         guard p < tokens.count, tokens[p].is(.leftParen) else { return nil }
         var parameters: [Callable.Parameter] = []
         for piece in list.arguments(from: p) {
@@ -320,6 +313,19 @@ struct SwiftMessageReceivers {
 
     // MARK: - Helpers shared with the reader
 
+    /// The index after the `<…>` that opens at `p` (nested ones included), or `p` when none does.
+    func afterGenerics(_ p: Int) -> Int {
+        guard p < tokens.count, tokens[p].is(.less) else { return p }
+        var depth = 0
+        var k = p
+        while k < tokens.count {
+            if tokens[k].is(.less) { depth += 1 }
+            if tokens[k].is(.greater) { depth -= 1; if depth == 0 { return k + 1 } }
+            k += 1
+        }
+        return k
+    }
+
     func skipBalanced(from open: Int) -> Int { list.skipBalanced(from: open) }
 
     func closingBrace(of open: Int) -> Int { closing[open] ?? tokens.count }
@@ -358,15 +364,7 @@ struct SwiftMessageReceivers {
             return (.array, nil, end)
         }
         guard tokens[t].kind == .identifier else { return nil }
-        var end = t + 1
-        if end < tokens.count, tokens[end].is(.less) {
-            var depth = 0
-            while end < tokens.count {
-                if tokens[end].is(.less) { depth += 1 }
-                if tokens[end].is(.greater) { depth -= 1; if depth == 0 { end += 1; break } }
-                end += 1
-            }
-        }
+        let end = afterGenerics(t + 1)
         let name = list.identifier(tokens[t])
         switch name {
         case "String", "NSString", "Substring", "NSMutableString":
@@ -774,8 +772,7 @@ private struct BodyReader {
     /// clause of a guard at the top level of the region; not in an `if`'s condition.
     private func callStops(at start: Int, region n: Int) -> Bool {
         var s = start
-        if let bound = boundName(before: s) {
-            _ = bound
+        if boundName(before: s) != nil {
             s -= 3
             if tokens[s - 1].is(.comma) || tokens[s - 1].is(.guard) {
                 let r = regions[n]
