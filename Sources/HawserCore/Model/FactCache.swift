@@ -37,7 +37,7 @@ public struct FactCache: Sendable {
 
     /// Bump whenever the encoded form of a cached value changes (a field added to a fact type,
     /// a meaning changed): entries of other versions are then misses.
-    public static let formatVersion: UInt32 = 17
+    public static let formatVersion: UInt32 = 18
     static let magic = Array("HAWSERC\n".utf8)
     /// magic, format version, key, payload length, payload digest.
     static let headerSize = 8 + 4 + 32 + 8 + 32

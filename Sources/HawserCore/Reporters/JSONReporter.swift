@@ -69,8 +69,10 @@ enum JSONReporter {
                     ("reply", .bool(registration.reply)),
                     ("world", .optional(registration.world)),
                 ]
-                // Only on names of the config's `registered`, so other registrations keep their shape.
+                // Only on names of the config's `registered` and on names a receiver lists for a
+                // framework to register (with that type), so other registrations keep their shape.
                 if registration.isDeclared { fields.append(("declared", .bool(true))) }
+                if registration.isDeclared, let type = registration.receiverTypes.first { fields.append(("listedBy", .string(type))) }
                 return .object(fields)
             })),
         ]

@@ -42,7 +42,9 @@ enum NativePayloadChecker {
     static func check(
         uses: [HandlerUse], registrations: [HandlerRegistration], receivers: [MessageReceiver], generatedNames: Set<String>
     ) -> (diagnostics: [Diagnostic], statuses: [String: Status]) {
-        let byName = Dictionary(grouping: registrations.filter { !$0.isPattern && !$0.isDeclared }, by: \.name)
+        // A config's `registered` names no receiver; a name a receiver lists for a framework to
+        // register (`messageNames`) is received by that type.
+        let byName = Dictionary(grouping: registrations.filter { !$0.isPattern && (!$0.isDeclared || !$0.receiverTypes.isEmpty) }, by: \.name)
         let usesByName = Dictionary(grouping: uses, by: \.name)
         // Which receiver each registration reaches, and the names each receiver gets.
         func receiver(of registration: HandlerRegistration) -> Int? {

@@ -97,8 +97,48 @@ enum SwiftFrontEnd {
                 facts.diagnostics.append(Diagnostic(.unresolvedRegistration, message, at: use.location))
             }
         }
+        facts.registrations += namesListed(by: facts.receivers, registrations: facts.registrations, index: index, resolver: resolver)
         facts.sort()
         return facts
+    }
+
+    /// The registrations a receiver declares for code the scan does not read: a type whose
+    /// `userContentController(_:didReceive:)` no registration of these sources reaches, and that
+    /// has an instance property named `…Names` (`messageNames`, `handlerNames`) holding names.
+    /// A framework registers such a type by that list (DuckDuckGo's `UserScript` protocol, whose
+    /// loop `for name in script.messageNames { controller.add(script, name: name) }` is in a
+    /// package): the names are registered, where no reading sees, as a config's `registered`.
+    /// Registered with reply when the type has the `…replyHandler:` method, which only such a
+    /// registration calls.
+    private static func namesListed(
+        by receivers: [MessageReceiver], registrations: [HandlerRegistration], index: SwiftIndex, resolver: SwiftNameResolver
+    ) -> [HandlerRegistration] {
+        let reached = Set(registrations.flatMap(\.receiverTypes))
+        let unreached = Dictionary(grouping: receivers.filter { receiver in
+            receiver.registeredAt == nil && !receiver.forwards && !reached.contains(receiver.type)
+        }, by: \.type)
+        guard !unreached.isEmpty else { return [] }
+        var listed: [HandlerRegistration] = []
+        for (key, variables) in index.members where unreached[key.scope] != nil && key.name.lowercased().hasSuffix("names") {
+            let receiving = unreached[key.scope]!
+            for variable in variables where !variable.isStatic {
+                // At the name's literal where the list writes one, else where the list starts.
+                let written = (variable.initializer ?? variable.body).map { index.tokens($0) } ?? []
+                func location(of name: String) -> SourceLocation {
+                    guard let span = variable.initializer ?? variable.body, let first = written.first else { return receiving[0].location }
+                    let token = written.first { $0.kind == .string && $0.stringValue == name } ?? first
+                    return SourceLocation(file: index.files[span.file], line: token.line, column: token.column)
+                }
+                for value in resolver.values(of: variable).elements.values {
+                    guard case .string(let name, _) = value, !name.isEmpty else { continue }
+                    let registration = HandlerRegistration(
+                        name: name, location: location(of: name), reply: receiving.contains(where: \.replies),
+                        world: nil, scope: nil, isDeclared: true, receiverTypes: [key.scope])
+                    if !listed.contains(registration) { listed.append(registration) }
+                }
+            }
+        }
+        return listed
     }
 
     /// A receiver with the names it dispatches on and the keys it reads resolved: a name or key

@@ -163,6 +163,13 @@ struct SwiftNameResolver {
         return evaluate(SwiftExpressionParser.parse(tokens), Scope(context: context), depth: 0, visiting: &visiting)
     }
 
+    /// A variable's values, as a reference to it would evaluate them.
+    func values(of variable: SwiftVariable) -> SwiftValues {
+        memo.steps = maxSteps
+        var visiting = Set<String>()
+        return self.variable(variable, depth: 0, visiting: &visiting)
+    }
+
     /// The variables `name` can mean at `context`: locals of its function, then members of the
     /// enclosing types, then globals.
     func variables(named name: String, from context: SwiftContext) -> [SwiftVariable] {
