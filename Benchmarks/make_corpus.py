@@ -28,7 +28,9 @@ os.makedirs(os.path.join(folder, "userscripts"), exist_ok=True)
 os.makedirs(os.path.join(folder, "App"), exist_ok=True)
 
 
-def ordinary_statement(i):
+def ordinary_statement(i, t):
+    # `t` makes each file's top-level lexical names its own: scripts injected into one world
+    # share one top level, where a `const` or `class` declared twice is a SyntaxError.
     n = rng.choice(messages)
     r = rng.choice(requests)
     k = rng.randrange(10)
@@ -37,18 +39,18 @@ def ordinary_statement(i):
     if k == 1:
         return f"async function call{i}(a) {{ const r = await hawser.call('{r}', {{ a, b: [1, 2, 3] }}); return r.value ?? null; }}"
     if k == 2:
-        return f"const h{i} = window.webkit.messageHandlers;\nif (h{i}.{n}) {{ h{i}.{n}.postMessage({{ id: {i}, text: 'probe' }}); }}"
+        return f"const h{t}{i} = window.webkit.messageHandlers;\nif (h{t}{i}.{n}) {{ h{t}{i}.{n}.postMessage({{ id: {i}, text: 'probe' }}); }}"
     if k == 3:
-        return f"// a comment about window.webkit.messageHandlers.{n}.postMessage(x)\nconst s{i} = \"window.webkit.messageHandlers.{n}\";"
+        return f"// a comment about window.webkit.messageHandlers.{n}.postMessage(x)\nconst s{t}{i} = \"window.webkit.messageHandlers.{n}\";"
     if k == 4:
-        return f"const one{i} = window.webkit.messageHandlers.{n};\none{i}.postMessage({{ id: 1, text: 'a' }});\none{i}.postMessage({{ id: 2, text: 'b' }});"
+        return f"const one{t}{i} = window.webkit.messageHandlers.{n};\none{t}{i}.postMessage({{ id: 1, text: 'a' }});\none{t}{i}.postMessage({{ id: 2, text: 'b' }});"
     if k == 5:
         return f"send('{n}', {{ id: Date.now(), text: 's{i}' }});"
     if k == 6:
-        return (f"class Widget{i} extends Base {{\n  constructor(el) {{ super(el); this.count = {i}; }}\n"
+        return (f"class Widget{t}{i} extends Base {{\n  constructor(el) {{ super(el); this.count = {i}; }}\n"
                 f"  render() {{ return `<div class=\"w{i}\">${{this.count}}</div>`; }}\n}}")
     if k == 7:
-        return f"/* block comment {i}: messageHandlers.{n} */\nconst re{i} = /^[a-z]+{i}$/i.test(String(location.href));"
+        return f"/* block comment {i}: messageHandlers.{n} */\nconst re{t}{i} = /^[a-z]+{i}$/i.test(String(location.href));"
     if k == 8:
         return f"hawser.post('{n}', {{ id: {i}, text: 'ready' }});"
     return (f"function g{i}(xs) {{\n  let total = 0;\n  for (const x of xs) {{ if (x > {i}) total += x * 2; else continue; }}\n"
@@ -85,7 +87,7 @@ while total < target:
     limit = rng.randrange(6_000, 40_000)
     i = 0
     while size < limit:
-        statement = minified_statement(i) if minified else ordinary_statement(i)
+        statement = minified_statement(i) if minified else ordinary_statement(i, f"f{index}_")
         parts.append(statement)
         size += len(statement) + 1
         i += 1

@@ -154,6 +154,14 @@ final class FactCacheTests: XCTestCase {
         magic[0] = UInt8(ascii: "X")
         XCTAssertNil(FactCache.unframe(magic, key: key), "another magic")
         XCTAssertEqual(FactCache.unframe(FactCache.frame([], key: key), key: key), [])
+        // Any one byte of a payload changed, at every place in an 8-byte word and in the tail.
+        let long = Array("a payload longer than two words".utf8)
+        let framed = FactCache.frame(long, key: key)
+        for k in FactCache.headerSize..<framed.count {
+            var damaged = framed
+            damaged[k] ^= 0x01
+            XCTAssertNil(FactCache.unframe(damaged, key: key), "payload byte \(k - FactCache.headerSize) changed")
+        }
         XCTAssertNotEqual(FactCache.key("a") { $0.field("bc") }, FactCache.key("a") { $0.field("b"); $0.field("c") })
     }
 }

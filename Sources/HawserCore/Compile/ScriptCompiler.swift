@@ -191,11 +191,13 @@ enum ScriptCompiler {
     /// naming the first.
     private static func duplicateGlobals(_ injected: [(Entry, CompiledScript)]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var declared: [ContentWorldSpec: [String: (TopLevelDeclaration, Entry)]] = [:]
-        for (entry, script) in injected {
-            var world = declared[script.world, default: [:]]
+        // The first declaration of each name per world, with the index of its entry: updated in
+        // place (a world copied out and back per script copied every name each time).
+        var declared: [ContentWorldSpec: [String: (declaration: TopLevelDeclaration, entry: Int)]] = [:]
+        for (index, (entry, script)) in injected.enumerated() {
             for declaration in entry.topLevel.declarations {
-                if let (first, other) = world[declaration.name] {
+                if let (first, otherIndex) = declared[script.world]?[declaration.name] {
+                    let other = injected[otherIndex].0
                     if first.isLexical || declaration.isLexical {
                         diagnostics.append(Diagnostic(
                             .duplicateGlobal,
@@ -203,10 +205,9 @@ enum ScriptCompiler {
                             at: declaration.location))
                     }
                 } else {
-                    world[declaration.name] = (declaration, entry)
+                    declared[script.world, default: [:]][declaration.name] = (declaration, index)
                 }
             }
-            declared[script.world] = world
         }
         return diagnostics
     }

@@ -65,10 +65,11 @@ struct ModuleGraph {
         // resolution reads the package's `package.json`. Failures are resolved for each
         // importer, since their messages name it.
         var resolutions: [String: Result<ResolvedModule, ResolutionError>] = [:]
+        let manifests = Manifests()
         func resolve(_ request: ModuleSource.Request, from importer: String) -> Result<ResolvedModule, ResolutionError> {
             let key = ModulePath.folder(of: importer) + "\u{0}" + (request.kind == .import ? "i" : "r") + request.specifier
             if let known = resolutions[key] { return known }
-            let result = ModuleResolver.resolve(request.specifier, from: importer, kind: request.kind, files: files)
+            let result = ModuleResolver.resolve(request.specifier, from: importer, kind: request.kind, files: files, manifests: manifests)
             switch result {
             case .success, .failure(.builtin): resolutions[key] = result
             case .failure: break

@@ -109,8 +109,11 @@ enum ModuleResolver {
     static let maximumSpecifierLength = 4096
 
     /// The file `specifier`, written in the module at `importer`, names (module doc comment).
-    static func resolve(_ specifier: String, from importer: String, kind: ImportKind, files: any FileProvider) -> Result<ResolvedModule, ResolutionError> {
+    static func resolve(
+        _ specifier: String, from importer: String, kind: ImportKind, files: any FileProvider, manifests: Manifests? = nil
+    ) -> Result<ResolvedModule, ResolutionError> {
         var resolution = Resolution(specifier: specifier, importer: ModulePath.normalize(importer), kind: kind, files: files)
+        resolution.manifests = manifests
         do {
             return .success(ResolvedModule(path: try resolution.run()))
         } catch {
@@ -157,6 +160,14 @@ enum ModuleResolver {
 }
 
 /// One resolution: the specifier, where it is written, and the files.
+/// The `package.json` files one graph's resolutions have read, parsed, by folder: every bare
+/// specifier reads its package's, and a package scope is looked for folder by folder, so
+/// without it one manifest was read and parsed again for every importing folder.
+final class Manifests {
+    fileprivate var byFolder: [String: Result<JSON?, ResolutionError>] = [:]
+    init() {}
+}
+
 private struct Resolution {
     let specifier: String
     let importer: String
@@ -164,6 +175,8 @@ private struct Resolution {
     let files: any FileProvider
     /// The paths tried so far, for the `.notFound` message.
     var tried: [String] = []
+    /// Shared by the resolutions of one graph; nil reads every manifest afresh.
+    var manifests: Manifests?
 
     init(specifier: String, importer: String, kind: ImportKind, files: any FileProvider) {
         self.specifier = specifier
@@ -273,6 +286,13 @@ private struct Resolution {
 
     /// The parsed `package.json` of `folder`; nil when it has none.
     private func readManifest(in folder: String) throws(ResolutionError) -> JSON? {
+        guard let manifests else { return try parseManifest(in: folder) }
+        let result = manifests.byFolder[folder] ?? Result { () throws(ResolutionError) in try parseManifest(in: folder) }
+        manifests.byFolder[folder] = result
+        return try result.get()
+    }
+
+    private func parseManifest(in folder: String) throws(ResolutionError) -> JSON? {
         let path = ModulePath.join(folder, "package.json")
         guard let bytes = files.contents(of: path), !files.isFolder(path) else { return nil }
         let json: JSON
@@ -394,6 +414,7 @@ private struct Resolution {
             return path
         case .bare(let target):
             var inner = Resolution(specifier: target, importer: ModulePath.join(scope.folder, "package.json"), kind: kind, files: files)
+            inner.manifests = manifests
             return try inner.runBare()
         }
     }
