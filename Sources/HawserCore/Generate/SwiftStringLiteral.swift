@@ -99,36 +99,46 @@ enum SwiftStringLiteral {
     }
 
     private static func multiLine(_ scalars: [Unicode.Scalar], indent: String) -> String {
+        // Written as UTF-8 bytes, a run of printable ASCII (most of a script) in one copy: a
+        // scalar at a time into a `String` was half of a build with one module changed.
         let delimiter = String(repeating: "#", count: delimiterLength(scalars))
-        let escapePrefix = "\\" + delimiter
-        var out = delimiter + "\"\"\"\n"
-        var line = ""
+        let escapePrefix = Array(("\\" + delimiter).utf8)
+        let indentBytes = Array(indent.utf8)
+        var out = Array((delimiter + "\"\"\"\n").utf8)
+        out.reserveCapacity(scalars.count + scalars.count / 8 + 64)
+        var line: [UInt8] = []
         var lineIsEmpty = true
         // Whether the line so far ends with a character of the value written as it is
         // (not the indentation or an escape), which a combining mark can follow as it is.
         var lineEndsVerbatim = false
         // The pending run of spaces and tabs at the end of the line so far: only its last
         // character is escaped, and only if the line ends there.
-        var trailing: [Unicode.Scalar] = []
+        var trailing: [UInt8] = []
 
         func flushTrailing(escapingLast: Bool) {
-            for (index, scalar) in trailing.enumerated() {
-                if escapingLast, index == trailing.count - 1 {
-                    line += scalar == "\t" ? escapePrefix + "t" : escapePrefix + "u{20}"
-                } else {
-                    line.unicodeScalars.append(scalar)
-                }
+            guard !trailing.isEmpty else { return }
+            if escapingLast {
+                line += trailing.dropLast()
+                line += escapePrefix
+                line += trailing.last == UInt8(ascii: "\t") ? Array("t".utf8) : Array("u{20}".utf8)
+            } else {
+                line += trailing
             }
-            trailing.removeAll()
+            trailing.removeAll(keepingCapacity: true)
         }
-        func endLine(with ending: String) {
+        func endLine(with ending: [UInt8]) {
             flushTrailing(escapingLast: ending.isEmpty)
-            if !lineIsEmpty || !ending.isEmpty { out += indent + line + ending }
-            out += "\n"
-            line = ""
+            if !lineIsEmpty || !ending.isEmpty {
+                out += indentBytes
+                out += line
+                out += ending
+            }
+            out.append(UInt8(ascii: "\n"))
+            line.removeAll(keepingCapacity: true)
             lineIsEmpty = true
             lineEndsVerbatim = false
         }
+        func isPrintableASCII(_ scalar: Unicode.Scalar) -> Bool { (0x21...0x7E).contains(scalar.value) }
 
         var index = 0
         while index < scalars.count {
@@ -136,29 +146,40 @@ enum SwiftStringLiteral {
             index += 1
             switch scalar {
             case "\n":
-                endLine(with: "")
+                endLine(with: [])
             case "\r":
                 if index < scalars.count, scalars[index] == "\n" {
                     index += 1
-                    endLine(with: escapePrefix + "r")
+                    endLine(with: escapePrefix + Array("r".utf8))
                 } else {
-                    endLine(with: escapePrefix + "r" + escapePrefix)
+                    endLine(with: escapePrefix + Array("r".utf8) + escapePrefix)
                 }
             case " ", "\t":
-                trailing.append(scalar)
+                trailing.append(UInt8(truncatingIfNeeded: scalar.value))
+                lineIsEmpty = false
+            case _ where isPrintableASCII(scalar):
+                flushTrailing(escapingLast: false)
+                line.append(UInt8(truncatingIfNeeded: scalar.value))
+                while index < scalars.count, isPrintableASCII(scalars[index]) {
+                    line.append(UInt8(truncatingIfNeeded: scalars[index].value))
+                    index += 1
+                }
+                lineEndsVerbatim = true
                 lineIsEmpty = false
             default:
                 // Pending blanks are about to be written as they are.
                 let afterVerbatim = !trailing.isEmpty || lineEndsVerbatim
                 flushTrailing(escapingLast: false)
                 let escaped = escape(scalar, delimiter: delimiter, inMultiLine: true, afterVerbatim: afterVerbatim)
-                if let escaped { line += escaped } else { line.unicodeScalars.append(scalar) }
+                if let escaped { line += Array(escaped.utf8) } else { line += Array(String(scalar).utf8) }
                 lineEndsVerbatim = escaped == nil
                 lineIsEmpty = false
             }
         }
-        endLine(with: "")
-        return out + indent + "\"\"\"" + delimiter
+        endLine(with: [])
+        out += indentBytes
+        out += Array(("\"\"\"" + delimiter).utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The escape for a scalar that a literal cannot or should not hold as it is, or nil.
