@@ -496,7 +496,8 @@ private struct ObjCBodyReader {
 
     // MARK: - Escapes
 
-    /// The message (or body) at `j` is an argument of a send or a call.
+    /// The message (or body) at `j` is an argument of a send or a call, or a value of a
+    /// dictionary literal.
     private func passedOn(_ j: Int) -> Bool {
         guard j > 0 else { return false }
         let previous = tokens[j - 1]
@@ -504,7 +505,9 @@ private struct ObjCBodyReader {
         guard end < method.close else { return false }
         let next = tokens[end]
         let ends = next.isSymbol("]") || next.isSymbol(")") || next.isSymbol(",") || next.kind == .identifier
-        if previous.isSymbol(":") { return ends }
+        // An argument (`[x share:message.body]`), or a value of a dictionary literal
+        // (`@{@"data": message.body}`, stored where Hawser does not follow).
+        if previous.isSymbol(":") { return ends || next.isSymbol("}") }
         if previous.isSymbol("("), parent[j] > 0, tokens[parent[j] - 1].kind == .identifier, !["if", "while", "for", "switch"].contains(tokens[parent[j] - 1].text) {
             return ends
         }

@@ -18,6 +18,7 @@ static NSString *const kPathKey = @"filePath";
     [controller addScriptMessageHandler:self name:@"note"];
     [controller addScriptMessageHandler:self name:@"openURL"];
     [controller addScriptMessageHandler:self name:@"late"];
+    [controller addScriptMessageHandler:self name:@"relay"];
     [controller addScriptMessageHandler:[[LogBridge alloc] init] name:@"log"];
     [controller addScriptMessageHandler:[Forwarder new] name:@"forwarded"];
 }
@@ -45,6 +46,11 @@ static NSString *const kPathKey = @"filePath";
     } else if ([message.name isEqualToString:@"share"]) {
         // The body goes to a helper Hawser does not follow.
         [self share:message.body];
+    } else if ([message.name isEqualToString:@"relay"]) {
+        // The body is put into an event dictionary for other code: Hawser does not follow it.
+        NSMutableDictionary *event = [NSMutableDictionary dictionary];
+        [event addEntriesFromDictionary:@{@"data": message.body}];
+        [self share:event];
     } else if ([message.name isEqualToString:@"note"]) {
         // An optional read: a post without it is fine.
         NSString *text = [message.body valueForKey:@"text"];
