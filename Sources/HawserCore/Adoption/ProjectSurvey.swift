@@ -56,9 +56,9 @@ public enum ProjectSurvey {
         // The scripts the app injects by hand (`WKUserScript` from a bundle resource) are user
         // scripts whether or not they post: switching to the build must not drop them.
         let nativeFacts = scan(native)
-        let scriptPaths = scripts.map(\.file.path)
+        let injectionIndex = ScriptInjection.Index(nativeFacts.injections, scriptPaths: scripts.map(\.file.path))
         let injected = scripts.filter { $0.vendoredFolder == nil && !$0.isMinified && !$0.isTemplate }.compactMap { script in
-            let found = ScriptInjection.injections(of: script.file.path, among: nativeFacts.injections, scriptPaths: scriptPaths)
+            let found = injectionIndex.injections(of: script.file.path)
             return found.isEmpty ? nil : (script: script, injections: found)
         }
         let injectedPaths = Set(injected.map(\.script.file.path))
@@ -151,8 +151,8 @@ public enum ProjectSurvey {
         let styleSheets = files.filter { file in
             file.path.lowercased().hasSuffix(".css") && isInside(file.path, anyOf: scriptFolders) && !excluded.contains { $0.excludes(file: file.path) }
         }
-        for sheet in styleSheets.sorted(by: { $0.path < $1.path })
-        where ScriptInjection.injections(of: sheet.path, among: nativeFacts.injections, scriptPaths: styleSheets.map(\.path)).isEmpty {
+        let sheetIndex = ScriptInjection.Index(nativeFacts.injections, scriptPaths: styleSheets.map(\.path))
+        for sheet in styleSheets.sorted(by: { $0.path < $1.path }) where sheetIndex.injections(of: sheet.path).isEmpty {
             proposal.exclude.append(anchored(sheet.path))
             findings.append("  exclude  \(anchored(sheet.path)): a style sheet no WKUserScript injects; in a scripts folder hawser build would inject it into every page")
         }

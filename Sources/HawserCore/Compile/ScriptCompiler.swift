@@ -92,11 +92,11 @@ enum ScriptCompiler {
         }
 
         // What the app injects by hand today, against what Hawser would inject.
-        let paths = entries.map(\.file.path)
+        let injectionIndex = ScriptInjection.Index(injections, scriptPaths: entries.map(\.file.path))
         for entry in kept where !entry.isStyleSheet {
             diagnostics += ScriptInjectionCheck.compare(
                 file: entry.file.path, metadata: entry.metadata, runAt: runAt(entry),
-                injections: ScriptInjection.injections(of: entry.file.path, among: injections, scriptPaths: paths))
+                injections: injectionIndex.injections(of: entry.file.path))
         }
 
         // Requires: known names, consistent injection times, no cycles.

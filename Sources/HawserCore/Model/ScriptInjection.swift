@@ -24,11 +24,33 @@ struct ScriptInjection: Hashable, Sendable, Codable {
     }
 
     /// The injections of the script at `path`: those naming its file name. A file name that more
-    /// than one of `scriptPaths` share is ambiguous, so it matches nothing.
+    /// than one of `scriptPaths` share is ambiguous, so it matches nothing. For many scripts,
+    /// build one `Index` instead: this counts the file names of every path on each call.
     static func injections(of path: String, among injections: [ScriptInjection], scriptPaths: [String]) -> [ScriptInjection] {
-        let name = fileName(path)
-        guard scriptPaths.filter({ fileName($0) == name }).count <= 1 else { return [] }
-        return injections.filter { $0.resources.contains(name) }
+        Index(injections, scriptPaths: scriptPaths).injections(of: path)
+    }
+
+    /// The injections by the file names they name, and how many of the scripts have each file
+    /// name, counted once: a project's scripts are looked up in time linear in their number.
+    struct Index {
+        private var byResource: [String: [ScriptInjection]] = [:]
+        private var scriptsNamed: [String: Int] = [:]
+
+        init(_ injections: [ScriptInjection], scriptPaths: [String]) {
+            guard !injections.isEmpty else { return }
+            for injection in injections {
+                for resource in Set(injection.resources) { byResource[resource, default: []].append(injection) }
+            }
+            for path in scriptPaths { scriptsNamed[ScriptInjection.fileName(path), default: 0] += 1 }
+        }
+
+        /// As `ScriptInjection.injections(of:among:scriptPaths:)`, in the injections' order.
+        func injections(of path: String) -> [ScriptInjection] {
+            guard !byResource.isEmpty else { return [] }
+            let name = ScriptInjection.fileName(path)
+            guard (scriptsNamed[name] ?? 0) <= 1 else { return [] }
+            return byResource[name] ?? []
+        }
     }
 
     static func fileName(_ path: String) -> String {
