@@ -159,7 +159,6 @@ enum ModuleResolver {
     }
 }
 
-/// One resolution: the specifier, where it is written, and the files.
 /// The `package.json` files one graph's resolutions have read, parsed, by folder: every bare
 /// specifier reads its package's, and a package scope is looked for folder by folder, so
 /// without it one manifest was read and parsed again for every importing folder.
@@ -168,6 +167,7 @@ final class Manifests {
     init() {}
 }
 
+/// One resolution: the specifier, where it is written, and the files.
 private struct Resolution {
     let specifier: String
     let importer: String
