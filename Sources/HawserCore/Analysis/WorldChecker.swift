@@ -18,7 +18,7 @@ enum WorldChecker {
             for registration in matching {
                 // A name a receiver lists for a framework to register: the framework picks the
                 // world, which the scan does not see.
-                if registration.isDeclared, !registration.receiverTypes.isEmpty { anyWorld = true; continue }
+                if registration.isListedByReceiver { anyWorld = true; continue }
                 guard let text = registration.world else { worlds.append(.page); continue }
                 if let known = ContentWorldSpec(swift: text) { worlds.append(known) } else { anyWorld = true }
             }

@@ -93,10 +93,14 @@ final class CompactWriter {
     }
 
     /// Opens a container at the end: its tag and a placeholder for its length (and count).
-    func openContainer(_ tag: CompactCoder.Tag) {
-        open.append(bytes.count)
+    /// Returns the tag's offset.
+    @discardableResult
+    func openContainer(_ tag: CompactCoder.Tag) -> Int {
+        let start = bytes.count
+        open.append(start)
         self.tag(tag)
         bytes.append(contentsOf: tag == .unkeyed ? [0, 0, 0, 0, 0, 0, 0, 0] : [0, 0, 0, 0])
+        return start
     }
 
     /// Closes the containers opened after `depth`, innermost first.
@@ -122,7 +126,7 @@ final class CompactWriter {
             var offset = body
             var sorted = true
             while offset < bytes.count {
-                guard let (key, valueStart) = try? reader.key(at: offset), let end = try? reader.end(ofValueAt: valueStart) else { return nil }
+                guard let (key, valueStart) = try? reader.rawString(at: offset), let end = try? reader.end(ofValueAt: valueStart) else { return nil }
                 if let last = entries.last, !bytes[last.key].lexicographicallyPrecedes(bytes[key]) { sorted = false }
                 entries.append((key, offset..<end))
                 offset = end
@@ -158,9 +162,7 @@ struct CompactValueEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let start = writer.bytes.count
-        writer.openContainer(.unkeyed)
-        return CompactUnkeyedEncoder(writer: writer, codingPath: codingPath, start: start)
+        CompactUnkeyedEncoder(writer: writer, codingPath: codingPath, start: writer.openContainer(.unkeyed))
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -233,9 +235,7 @@ private struct CompactKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         self.key(key)
-        let start = writer.bytes.count
-        writer.openContainer(.unkeyed)
-        return CompactUnkeyedEncoder(writer: writer, codingPath: codingPath + [key], start: start)
+        return CompactUnkeyedEncoder(writer: writer, codingPath: codingPath + [key], start: writer.openContainer(.unkeyed))
     }
 
     mutating func superEncoder() -> any Encoder { CompactSuperEncoder(writer: writer, codingPath: codingPath, key: "super") }
@@ -304,9 +304,7 @@ private struct CompactUnkeyedEncoder: UnkeyedEncodingContainer, CompactScalarWri
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         counted()
-        let nested = writer.bytes.count
-        writer.openContainer(.unkeyed)
-        return CompactUnkeyedEncoder(writer: writer, codingPath: codingPath, start: nested)
+        return CompactUnkeyedEncoder(writer: writer, codingPath: codingPath, start: writer.openContainer(.unkeyed))
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -372,18 +370,13 @@ final class CompactReader {
         return Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
     }
 
-    /// A string's UTF-8 bytes (without a tag) at `offset`, and where it ends.
+    /// A string's UTF-8 bytes (without a tag) at `offset`, and where it ends: for a keyed
+    /// entry, its key and where its value starts.
     func rawString(at offset: Int) throws(DecodingError) -> (range: Range<Int>, end: Int) {
         let (length, start) = try leb128(at: offset)
         guard length <= UInt64(bytes.count - start) else { throw Self.malformed("string past the end") }
         let end = start + Int(length)
         return (start..<end, end)
-    }
-
-    /// A keyed entry at `offset`: its key's bytes, and where its value starts.
-    func key(at offset: Int) throws(DecodingError) -> (key: Range<Int>, value: Int) {
-        let (range, end) = try rawString(at: offset)
-        return (range, end)
     }
 
     /// Where the value whose tag is at `offset` ends.
@@ -509,7 +502,7 @@ private final class CompactKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerP
     var allKeys: [Key] {
         var keys: [Key] = []
         var offset = body
-        while offset < end, let (key, value) = try? reader.key(at: offset), let next = try? reader.end(ofValueAt: value) {
+        while offset < end, let (key, value) = try? reader.rawString(at: offset), let next = try? reader.end(ofValueAt: value) {
             if let k = Key(stringValue: String(decoding: reader.bytes[key], as: UTF8.self)) { keys.append(k) }
             offset = next
         }
@@ -529,7 +522,7 @@ private final class CompactKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerP
                     offset = body
                 }
                 if wrapped && offset >= cursor { return nil }
-                let (range, value) = try reader.key(at: offset)
+                let (range, value) = try reader.rawString(at: offset)
                 let next = try reader.end(ofValueAt: value)
                 if range.count == wanted.count, reader.bytes[range].elementsEqual(wanted) {
                     cursor = next

@@ -36,6 +36,11 @@ struct HandlerRegistration: Hashable, Sendable, Codable {
         self.isDeclared = isDeclared
     }
 
+    /// A name a receiver lists for a framework to register (`messageNames`), declared with the
+    /// type that lists it: unlike a config's `registered` name, its messages are received by
+    /// that type, in a world the framework picks.
+    var isListedByReceiver: Bool { isDeclared && !receiverTypes.isEmpty }
+
     /// Whether a script's use of `handler` reaches this registration.
     func matches(_ handler: String) -> Bool {
         isPattern ? HandlerRegistration.pattern(name, matches: handler) : name == handler

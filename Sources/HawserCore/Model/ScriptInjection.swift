@@ -23,13 +23,6 @@ struct ScriptInjection: Hashable, Sendable, Codable {
         self.world = world
     }
 
-    /// The injections of the script at `path`: those naming its file name. A file name that more
-    /// than one of `scriptPaths` share is ambiguous, so it matches nothing. For many scripts,
-    /// build one `Index` instead: this counts the file names of every path on each call.
-    static func injections(of path: String, among injections: [ScriptInjection], scriptPaths: [String]) -> [ScriptInjection] {
-        Index(injections, scriptPaths: scriptPaths).injections(of: path)
-    }
-
     /// The injections by the file names they name, and how many of the scripts have each file
     /// name, counted once: a project's scripts are looked up in time linear in their number.
     struct Index {
@@ -44,7 +37,8 @@ struct ScriptInjection: Hashable, Sendable, Codable {
             for path in scriptPaths { scriptsNamed[ScriptInjection.fileName(path), default: 0] += 1 }
         }
 
-        /// As `ScriptInjection.injections(of:among:scriptPaths:)`, in the injections' order.
+        /// The injections of the script at `path`, in their order: those naming its file name.
+        /// A file name that more than one of the scripts share is ambiguous, so it matches nothing.
         func injections(of path: String) -> [ScriptInjection] {
             guard !byResource.isEmpty else { return [] }
             let name = ScriptInjection.fileName(path)

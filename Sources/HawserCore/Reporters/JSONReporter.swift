@@ -72,7 +72,7 @@ enum JSONReporter {
                 // Only on names of the config's `registered` and on names a receiver lists for a
                 // framework to register (with that type), so other registrations keep their shape.
                 if registration.isDeclared { fields.append(("declared", .bool(true))) }
-                if registration.isDeclared, let type = registration.receiverTypes.first { fields.append(("listedBy", .string(type))) }
+                if registration.isListedByReceiver, let type = registration.receiverTypes.first { fields.append(("listedBy", .string(type))) }
                 return .object(fields)
             })),
         ]

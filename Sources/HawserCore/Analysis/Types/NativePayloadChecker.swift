@@ -44,7 +44,7 @@ enum NativePayloadChecker {
     ) -> (diagnostics: [Diagnostic], statuses: [String: Status]) {
         // A config's `registered` names no receiver; a name a receiver lists for a framework to
         // register (`messageNames`) is received by that type.
-        let byName = Dictionary(grouping: registrations.filter { !$0.isPattern && (!$0.isDeclared || !$0.receiverTypes.isEmpty) }, by: \.name)
+        let byName = Dictionary(grouping: registrations.filter { !$0.isPattern && (!$0.isDeclared || $0.isListedByReceiver) }, by: \.name)
         let usesByName = Dictionary(grouping: uses, by: \.name)
         // Which receiver each registration reaches, and the names each receiver gets.
         func receiver(of registration: HandlerRegistration) -> Int? {
