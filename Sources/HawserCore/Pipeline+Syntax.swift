@@ -80,7 +80,7 @@ extension Pipeline {
         enum Job: Sendable {
             /// A compiled classic script: its text, the lines before the source, its source path,
             /// and the first placeholder of a configured form in it, if it is a template.
-            case compiled(text: [UInt8], linesBefore: Int, sourceLines: Int, source: String, placeholder: PlaceholderOccurrence?)
+            case compiled(text: String, linesBefore: Int, sourceLines: Int, source: String, placeholder: PlaceholderOccurrence?)
             case module(bytes: [UInt8], path: String, commonJS: Bool)
             case page(bytes: [UInt8], path: String)
             /// An HTML page's inline scripts and event-handler attributes.
@@ -98,7 +98,7 @@ extension Pipeline {
             guard graph?.isModule(ModulePath.normalize(source)) != true else { continue }
             // A template is judged as written: the build injects what it emits, with no app code
             // in between to fill the placeholders in.
-            let text = Array(script.text.utf8)
+            let text = script.text
             let placeholder = PlaceholderForm.occurrences(in: sourceBytes[source] ?? [], forms: placeholders).first
             let sourceLines = LineTable(sourceBytes[source] ?? []).starts.count
             jobs.append(.compiled(
@@ -128,7 +128,8 @@ extension Pipeline {
         verdicts.diagnostics = concurrentMap(jobs) { job -> [Diagnostic] in
             switch job {
             case .compiled(let text, let linesBefore, let sourceLines, let source, let placeholder):
-                guard let (refused, at) = refusal(cache: cache, text, goal: .script) else { return [] }
+                // Its bytes are made here, one script at a time, not for every script at once.
+                guard let (refused, at) = refusal(cache: cache, Array(text.utf8), goal: .script) else { return [] }
                 // A refusal in the wrapper's own lines is the source's doing: at its first line
                 // (before it) or its last (after it: an unclosed comment swallowed the wrapper's end).
                 let line = at.line - linesBefore

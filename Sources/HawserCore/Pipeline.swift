@@ -1,6 +1,11 @@
 import Dispatch
 import TreeSitter
 
+#if os(Linux)
+/// glibc's `malloc_trim` (from `malloc.h`, which the Glibc module does not export).
+@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32
+#endif
+
 /// The inputs of a run, in memory: what the CLI (or another tool) read from the project.
 public struct ProjectInput: Sendable {
     /// `.js`, `.css` and `.html` files from the scripts folders.
@@ -138,8 +143,15 @@ public enum Pipeline {
         let native = nativeStage(input.swift, runtimeGlobal: plan.runtimeGlobal, placeholders: plan.placeholders, cache: cache)
         let scanned = scanProject(input, plan: plan, native: native, bundling: rendering, cache: cache, typescript: typescript)
         let modules = scanned.modules
+        // The scans' facts end with the analysis: what later stages read of them, the report
+        // keeps (the calls and their payloads, most of the facts by size, go).
         var report = analyze(
-            text: input, textDiagnostics: textDiagnostics, cache: cache, modules: modules, native: native, facts: scanned.facts)
+            text: input, textDiagnostics: textDiagnostics, cache: cache, modules: modules, native: native, facts: (consume scanned).facts)
+        // The scans' trees and the facts the analysis dropped are free now, but glibc's heap keeps
+        // the pages they held among the live facts: give them back before the compiler's copies.
+        #if os(Linux)
+        _ = mallocTrim(0)
+        #endif
         let userScripts = ScriptCompiler.compile(
             input.scripts.filter(\.isUserScript), reservedNames: [RuntimeScripts.runtimeName, RuntimeScripts.nativeFeelName],
             topLevelAwaitFiles: report.topLevelAwaitFiles, topLevels: report.topLevels, modules: modules, sourceMaps: input.config.sourceMaps,
@@ -270,7 +282,7 @@ public enum Pipeline {
     /// them is read here.
     private static func analyze(
         text input: ProjectInput, textDiagnostics: [Diagnostic], cache: FactCache?, modules: ModuleLinker? = nil,
-        native: NativeStage? = nil, facts scanned: [String: JavaScriptFacts] = [:]
+        native: NativeStage? = nil, facts scanned: consuming [String: JavaScriptFacts] = [:]
     ) -> Report {
         let global = input.config.runtime.global
         let placeholders = input.config.placeholders
@@ -279,9 +291,12 @@ public enum Pipeline {
         // the project's scripts too (packages are not: `ModuleGraph.lintedModules`).
         let lintedModules = modules?.graph.lintedModules ?? []
         let linted = lintedFiles(input) + lintedModules
+        let byPath = consume scanned
         var fileFacts = concurrentMap(linted) {
-            scanned[$0.path] ?? cachedScriptFacts($0, runtimeGlobal: global, placeholders: placeholders, cache: cache)
+            byPath[$0.path] ?? cachedScriptFacts($0, runtimeGlobal: global, placeholders: placeholders, cache: cache)
         }
+        // The scans end here: what is dropped of the facts below is then freed.
+        _ = consume byPath
         // A call of an imported function is a call of the function the import resolves to, under
         // its own name in its own module: `import { send as post }` … `post("x")` calls `send`.
         if let modules { fileFacts = fileFacts.map { modules.followingImports($0) } }
@@ -294,6 +309,10 @@ public enum Pipeline {
         fileFacts = fileFacts.map { ImportedConstant.settled($0, placeholders: placeholders) }
         // Objective-C files go to their front end, everything else of the native sources to Swift's.
         let native = native ?? nativeStage(input.swift, runtimeGlobal: global, placeholders: placeholders, cache: cache)
+        // Only the calls a wrapper can be reached by matter from here on: the others, most of
+        // the facts by size, are dropped before the checks run.
+        let withWrapperCalls = WrapperCalls.keepingCallsOfWrappers(fileFacts + native.embedded)
+        fileFacts = Array(withWrapperCalls.prefix(fileFacts.count))
         var nativeFacts = native.facts
         // The config's `registered` names, as registrations at their place in the config. They
         // are taken to accept replies, since nothing says they do not.
@@ -301,7 +320,7 @@ public enum Pipeline {
             HandlerRegistration(name: $0.name, location: $0.location, reply: true, world: nil, scope: nil, isPattern: $0.isPattern, isDeclared: true)
         }
         // Calls of wrapper functions are uses, in whichever file the wrapper is.
-        let scriptFacts = WrapperCalls.resolve(fileFacts + native.embedded, placeholders: placeholders)
+        let scriptFacts = WrapperCalls.resolve(withWrapperCalls, placeholders: placeholders)
         // The contract (what the bridge is built from) comes from the scripts and pages themselves.
         let (contract, contractDiagnostics) = BridgeContract.derive(
             uses: scriptFacts.prefix(fileFacts.count).flatMap(\.uses), config: input.config)

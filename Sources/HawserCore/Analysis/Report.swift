@@ -94,10 +94,11 @@ extension Report {
         let uses = pairing.uses
         templatedUses = pairing.templated
         let registrationsByName = Dictionary(grouping: registrations, by: \.name)
-        handlers = Set(uses.map(\.name)).union(registrationsByName.keys).union(contract.names).sorted().map { name in
+        let usesByName = Dictionary(grouping: uses, by: \.name)
+        handlers = Set(usesByName.keys).union(registrationsByName.keys).union(contract.names).sorted().map { name in
             HandlerSummary(
                 name: name,
-                uses: uses.filter { $0.name == name }.sorted { $0.location < $1.location },
+                uses: (usesByName[name] ?? []).sorted { $0.location < $1.location },
                 registrations: (registrationsByName[name] ?? []).sorted { $0.location < $1.location })
         }
         var sources: [String: [UInt8]] = [:]

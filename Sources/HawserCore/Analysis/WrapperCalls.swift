@@ -28,6 +28,41 @@ enum WrapperCalls {
         }
     }
 
+    /// `scripts` with only the calls that `resolve` can match: those whose callee is a key of a
+    /// wrapper or a `HandlerWrapper`, or of a function that passes its parameter on to one of
+    /// those (at any depth). A script records every call whose bytes may name a wrapper
+    /// (`CallWords`), most of which reach none; `resolve` of the result is `resolve` of `scripts`.
+    static func keepingCallsOfWrappers(_ scripts: [JavaScriptFacts]) -> [JavaScriptFacts] {
+        var keys = Set<String>()
+        for facts in scripts {
+            for wrapper in facts.wrappers { keys.formUnion(wrapper.keys) }
+            for wrapper in facts.handlerWrappers { keys.formUnion(wrapper.keys) }
+        }
+        guard !keys.isEmpty else {
+            return scripts.map { facts in
+                var facts = facts
+                if !facts.calls.isEmpty { facts.calls = [] }
+                return facts
+            }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for facts in scripts {
+                for call in facts.calls where keys.contains(call.callee) {
+                    for case .parameter(let forwarding, _) in call.arguments {
+                        for key in forwarding where keys.insert(key).inserted { changed = true }
+                    }
+                }
+            }
+        }
+        return scripts.map { facts in
+            var facts = facts
+            if facts.calls.contains(where: { !keys.contains($0.callee) }) { facts.calls.removeAll { !keys.contains($0.callee) } }
+            return facts
+        }
+    }
+
     static func resolve(_ scripts: [JavaScriptFacts], placeholders: [PlaceholderForm]) -> [JavaScriptFacts] {
         resolveHandlerWrappers(resolveWrappers(scripts, placeholders: placeholders), placeholders: placeholders)
     }

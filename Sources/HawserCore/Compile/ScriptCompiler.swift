@@ -8,7 +8,6 @@ enum ScriptCompiler {
 
     private struct Entry {
         var file: SourceFile
-        var text: String
         var metadata: ScriptMetadata
         var name: String
         var isStyleSheet: Bool
@@ -45,7 +44,9 @@ enum ScriptCompiler {
                 }
                 continue
             }
-            guard let text = String(validating: file.bytes, as: UTF8.self) else {
+            // The text is made again as each script is emitted, so that the sources are not held
+            // twice while every script is.
+            guard String(validating: file.bytes, as: UTF8.self) != nil else {
                 diagnostics.append(Diagnostic(.invalidMetadata, "the file is not valid UTF-8", at: start))
                 continue
             }
@@ -59,7 +60,7 @@ enum ScriptCompiler {
             let name = metadata.name ?? file.scriptName
             let usesTopLevelAwait = !isStyleSheet && topLevelAwaitFiles.contains(file.path)
             entries.append(Entry(
-                file: file, text: text, metadata: metadata, name: name, isStyleSheet: isStyleSheet, usesTopLevelAwait: usesTopLevelAwait,
+                file: file, metadata: metadata, name: name, isStyleSheet: isStyleSheet, usesTopLevelAwait: usesTopLevelAwait,
                 topLevel: topLevels[file.path] ?? TopLevelBindings()))
             let unwrapAt = metadata.keyLocations["unwrap"] ?? start
             if metadata.unwrap, usesTopLevelAwait {
@@ -123,6 +124,7 @@ enum ScriptCompiler {
 
         let scripts = order.map { index -> CompiledScript in
             let entry = kept[index]
+            let source = String(decoding: entry.file.bytes, as: UTF8.self)
             let metadata = entry.metadata
             let guardCondition = LocationGuard.condition(match: metadata.match, excludeMatch: metadata.excludeMatch)
             let text: String
@@ -130,7 +132,7 @@ enum ScriptCompiler {
             var isBundled = false
             var lineOffset: Int?
             if entry.isStyleSheet {
-                text = ScriptTemplates.styleSheet(css: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
+                text = ScriptTemplates.styleSheet(css: source, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition)
             } else if let modules, let bundle = modules.bundle(forEntry: entry.file.path) {
                 text = ScriptTemplates.wrapBundle(
                     bundle, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition, sourceMaps: sourceMaps)
@@ -140,11 +142,11 @@ enum ScriptCompiler {
             } else if metadata.unwrap || (guardCondition == nil && !entry.usesTopLevelAwait) {
                 // Nothing needs a function: the script is injected as written, and WebKit gives
                 // it its own semantics, globals included.
-                text = ScriptTemplates.topLevel(source: entry.text, sourcePath: entry.file.path)
+                text = ScriptTemplates.topLevel(source: source, sourcePath: entry.file.path)
                 lineOffset = ScriptTemplates.topLevelLineOffset
             } else {
                 text = ScriptTemplates.wrap(
-                    source: entry.text, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition,
+                    source: source, name: entry.name, sourcePath: entry.file.path, guardCondition: guardCondition,
                     isAsync: entry.usesTopLevelAwait, topLevel: entry.topLevel)
                 lineOffset = ScriptTemplates.wrappedLineOffset
             }

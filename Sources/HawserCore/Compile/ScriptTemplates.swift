@@ -26,9 +26,16 @@ enum ScriptTemplates {
     /// they are, line endings included; a leading `#!` alone becomes `//`, since the header line
     /// comes first. One line before the source (`topLevelLineOffset`).
     static func topLevel(source text: String, sourcePath: String) -> String {
-        var out = header(source: sourcePath) + (text.hasPrefix("#!") ? "//" + text.dropFirst(2) : text)
+        let header = header(source: sourcePath), trailer = sourceURL(sourcePath)
+        // Made at its size: appending to a string that grows as it goes would leave up to half
+        // of a large script's storage unused, for as long as the script is kept.
+        var out = ""
+        out.reserveCapacity(header.utf8.count + text.utf8.count + 1 + trailer.utf8.count)
+        out += header
+        out += text.hasPrefix("#!") ? "//" + text.dropFirst(2) : text
         if !text.hasSuffix("\n") && !text.hasSuffix("\r") { out += "\n" }
-        return out + sourceURL(sourcePath)
+        out += trailer
+        return out
     }
 
     /// The lines `topLevel` puts before the source: the header.
@@ -52,7 +59,10 @@ enum ScriptTemplates {
         source text: String, name: String, sourcePath: String, guardCondition: String?, isAsync: Bool = false,
         topLevel: TopLevelBindings = TopLevelBindings()
     ) -> String {
-        var out = header(source: sourcePath)
+        // Made at about its size (the wrapper's lines are short), as `topLevel` is.
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 512)
+        out += header(source: sourcePath)
         out += isAsync ? "(async function () {" : "(function () {"
         if topLevel.isStrict { out += " \"use strict\";" }
         if let guardCondition { out += " if (!(\(guardCondition))) { return; }" }
