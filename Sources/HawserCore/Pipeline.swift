@@ -323,7 +323,7 @@ public enum Pipeline {
         let scriptFacts = WrapperCalls.resolve(withWrapperCalls, placeholders: placeholders)
         // The contract (what the bridge is built from) comes from the scripts and pages themselves.
         let (contract, contractDiagnostics) = BridgeContract.derive(
-            uses: scriptFacts.prefix(fileFacts.count).flatMap(\.uses), config: input.config)
+            uses: scriptFacts.prefix(fileFacts.count).lazy.flatMap(\.uses), config: input.config)
 
         var diagnostics = textDiagnostics + scriptFacts.flatMap(\.diagnostics) + nativeFacts.diagnostics + contractDiagnostics
         // The pairing-only files' uses: which names are used, and nothing more.

@@ -26,12 +26,15 @@ struct BridgeContract: Sendable {
     /// kind `hawser.json` declares, is a `kind-conflict` error at each offending use.
     /// Templated uses (`HandlerUse.template`) are not part of it: their names are filled in by
     /// the app, so they are checked (`TemplatePairing`) but never generated for.
-    static func derive(uses: [HandlerUse], config: HawserConfig) -> (BridgeContract, [Diagnostic]) {
-        let usesByName = Dictionary(grouping: uses.filter { $0.template == nil }, by: \.name)
+    ///
+    /// `uses` may be any collection (the pipeline passes its files' uses without joining them):
+    /// they are grouped by position, and one handler's are copied at a time.
+    static func derive<Uses: Collection<HandlerUse>>(uses all: Uses, config: HawserConfig) -> (BridgeContract, [Diagnostic]) {
+        let usesByName = Dictionary(grouping: all.indices.filter { all[$0].template == nil }, by: { all[$0].name })
         var diagnostics: [Diagnostic] = []
         var handlers: [ContractHandler] = []
         for name in Set(usesByName.keys).union(config.handlers.keys).sorted() {
-            let uses = (usesByName[name] ?? []).sorted { $0.location < $1.location }
+            let uses = (usesByName[name] ?? []).map { all[$0] }.sorted { $0.location < $1.location }
             let override = config.handlers[name]
             let requestUses = uses.filter(\.resultUsed)
             let messageUses = uses.filter { $0.form == .post }
