@@ -155,4 +155,22 @@ final class JSONParseTests: XCTestCase {
         XCTAssertEqual(JSON.stringLiteral("a\u{7F}b\u{85}c\u{9F}\u{A0}\u{1}"), #""a\u007fb\u0085c\u009f\#u{A0}\u0001""#)
         XCTAssertEqual(try JSON.parse(Array(JSON.stringLiteral("a\u{7F}\u{85}").utf8)), .string("a\u{7F}\u{85}"))
     }
+
+    /// The byte writer (source maps' `sourcesContent`) escapes exactly what the rule says, at
+    /// every class's edges: U+2027 and U+202A and the other E2 80 sequences stay raw, U+00A0
+    /// (C2 A0) does too, and a string that ends inside a run is written whole.
+    func testByteWriterEscapesEachClassAndNothingBesideIt() throws {
+        let value = "q\"b\\n\n\r\t\u{8}\u{C}\u{0}\u{1F} ~\u{7F}\u{80}\u{9F}\u{A0}é\u{2027}\u{2028}\u{2029}\u{202A}–€😀x"
+        var bytes: [UInt8] = []
+        JSON.writeString(value, to: &bytes)
+        XCTAssertEqual(
+            String(decoding: bytes, as: UTF8.self),
+            #""q\"b\\n\n\r\t\b\f\u0000\u001f ~\u007f\u0080\u009f\#u{A0}é\#u{2027}\u2028\u2029\#u{202A}–€😀x""#)
+        XCTAssertEqual(try JSON.parse(bytes), .string(value))
+        for edge in ["", "\u{C2}", "é", "\u{2028}", "\u{E2}"] {
+            var written: [UInt8] = []
+            JSON.writeString(edge, to: &written)
+            XCTAssertEqual(try JSON.parse(written), .string(edge), edge)
+        }
+    }
 }

@@ -38,13 +38,6 @@ enum WrapperCalls {
             for wrapper in facts.wrappers { keys.formUnion(wrapper.keys) }
             for wrapper in facts.handlerWrappers { keys.formUnion(wrapper.keys) }
         }
-        guard !keys.isEmpty else {
-            return scripts.map { facts in
-                var facts = facts
-                if !facts.calls.isEmpty { facts.calls = [] }
-                return facts
-            }
-        }
         var changed = true
         while changed {
             changed = false

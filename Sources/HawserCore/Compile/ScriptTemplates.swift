@@ -120,8 +120,8 @@ enum ScriptTemplates {
     ) -> String {
         var out = wrap(source: bundle.map.text, name: name, sourcePath: sourcePath, guardCondition: guardCondition, isAsync: bundle.usesTopLevelAwait)
         guard sourceMaps == .inline else { return out }
-        let map = bundle.map.json(file: sourcePath, lineOffset: bundleLineOffset)
-        out += "//# sourceMappingURL=data:application/json;charset=utf-8;base64," + SourceMapBuilder.base64Encoded(Array(map.utf8)) + "\n"
+        let map = bundle.map.jsonBytes(file: sourcePath, lineOffset: bundleLineOffset)
+        out += "//# sourceMappingURL=data:application/json;charset=utf-8;base64," + SourceMapBuilder.base64Encoded(map) + "\n"
         return out
     }
 

@@ -76,29 +76,57 @@ indirect enum JSON: Hashable, Sendable {
     /// also a valid JavaScript literal, and DEL and the C1 controls (U+007F–U+009F), which JSON
     /// allows raw but no terminal, log or editor shows as what they are.
     static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        writeString(value, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `writeString` as UTF-8 bytes: runs that need no escape are copied whole.
+    static func writeString(_ value: String, to out: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { bytes in
+            out.reserveCapacity(out.count + bytes.count + 2)
+            out.append(UInt8(ascii: "\""))
+            var run = 0, index = 0
+            func escape(_ text: StaticString, width: Int) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+                index += width
+                run = index
+            }
+            func control(_ scalar: Int, width: Int) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[scalar >> 4], hexDigits[scalar & 15]])
+                index += width
+                run = index
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""): escape("\\\"", width: 1)
+                case UInt8(ascii: "\\"): escape("\\\\", width: 1)
+                case UInt8(ascii: "\n"): escape("\\n", width: 1)
+                case UInt8(ascii: "\r"): escape("\\r", width: 1)
+                case UInt8(ascii: "\t"): escape("\\t", width: 1)
+                case 0x08: escape("\\b", width: 1)
+                case 0x0C: escape("\\f", width: 1)
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape(bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029", width: 3)
+                case 0x00..<0x20, 0x7F:
+                    control(Int(byte), width: 1)
+                case 0xC2 where index + 1 < bytes.count && bytes[index + 1] < 0xA0:
+                    // A C1 control, U+0080–U+009F: C2 80–C2 9F.
+                    control(Int(bytes[index + 1]), width: 2)
+                default:
+                    index += 1
                 }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            out.append(UInt8(ascii: "\""))
         }
-        out += "\""
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 // MARK: - Reading values

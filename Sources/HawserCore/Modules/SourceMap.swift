@@ -17,7 +17,10 @@ struct SourceMapBuilder {
         var utf8Column: Int
     }
 
-    private(set) var text = ""
+    /// The generated text, as UTF-8 bytes while it is made.
+    private var bytes: [UInt8] = []
+    /// The generated text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
     private(set) var segments: [Segment] = []
     private(set) var sources: [String] = []
     private(set) var contents: [String] = []
@@ -35,8 +38,9 @@ struct SourceMapBuilder {
     /// Appends text of Hawser's own; with `mappedTo`, its first character maps there.
     mutating func append(_ generated: String, mappedTo original: (source: Int, position: OriginalPosition)? = nil) {
         if let original { mark(original.source, original.position) }
-        advance(over: Array(generated.utf8)[...])
-        text += generated
+        let start = bytes.count
+        bytes += generated.utf8
+        advance(over: bytes[start...])
     }
 
     /// A position in an original file: 0-based line, and columns in both units.
@@ -58,7 +62,7 @@ struct SourceMapBuilder {
         func flush(upTo end: Int) {
             guard end > runStart else { return }
             advance(over: bytes[runStart..<end])
-            text += String(decoding: bytes[runStart..<end], as: UTF8.self)
+            self.bytes += bytes[runStart..<end]
             runStart = end
         }
         for offset in MappedPoints.offsets(in: bytes, range) {
@@ -103,12 +107,31 @@ struct SourceMapBuilder {
     /// `sourceURL`, as Web Inspector resolves them; `sourcesContent` holds every original, since
     /// a user script has no URL the originals could be loaded from.
     func json(file: String, lineOffset: Int = 0) -> String {
+        String(decoding: jsonBytes(file: file, lineOffset: lineOffset), as: UTF8.self)
+    }
+
+    /// `json` as UTF-8 bytes.
+    func jsonBytes(file: String, lineOffset: Int = 0) -> [UInt8] {
         let folder = ModulePath.folder(of: file)
-        var out = "{\"version\":3,\"file\":" + JSON.stringLiteral(file) + ",\"sources\":["
-        out += sources.map { JSON.stringLiteral(Self.relative($0, from: folder)) }.joined(separator: ",")
-        out += "],\"sourcesContent\":["
-        out += contents.map(JSON.stringLiteral).joined(separator: ",")
-        out += "],\"names\":[],\"mappings\":\"" + String(repeating: ";", count: lineOffset) + mappings() + "\"}"
+        var out: [UInt8] = []
+        out.reserveCapacity(contents.reduce(segments.count * 5 + 256) { $0 + $1.utf8.count + $1.utf8.count / 8 })
+        func literal(_ text: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
+        func list(_ strings: [String]) {
+            for (index, string) in strings.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSON.writeString(string, to: &out)
+            }
+        }
+        literal("{\"version\":3,\"file\":")
+        JSON.writeString(file, to: &out)
+        literal(",\"sources\":[")
+        list(sources.map { Self.relative($0, from: folder) })
+        literal("],\"sourcesContent\":[")
+        list(contents)
+        literal("],\"names\":[],\"mappings\":\"")
+        out.append(contentsOf: repeatElement(UInt8(ascii: ";"), count: lineOffset))
+        writeMappings(to: &out)
+        literal("\"}")
         return out
     }
 
@@ -126,17 +149,22 @@ struct SourceMapBuilder {
     /// The `mappings` string: lines separated by `;`, segments by `,`, each the Base64 VLQ of
     /// its fields' differences from the previous ones.
     func mappings() -> String {
-        var out = ""
+        var out: [UInt8] = []
+        writeMappings(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func writeMappings(to out: inout [UInt8]) {
         var previousLine = 0, previousColumn = 0, previousSource = 0, previousOriginalLine = 0, previousOriginalColumn = 0
         var first = true
         for segment in segments {
             while previousLine < segment.generatedLine {
-                out += ";"
+                out.append(UInt8(ascii: ";"))
                 previousLine += 1
                 previousColumn = 0
                 first = true
             }
-            if !first { out += "," }
+            if !first { out.append(UInt8(ascii: ",")) }
             first = false
             Self.vlq(segment.generatedColumn - previousColumn, into: &out)
             Self.vlq(segment.source - previousSource, into: &out)
@@ -147,13 +175,12 @@ struct SourceMapBuilder {
             previousOriginalLine = segment.line
             previousOriginalColumn = segment.column
         }
-        return out
     }
 
-    private static let base64 = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+    private static let base64 = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// One Base64 VLQ number: the sign in the lowest bit, five bits a digit, lowest first.
-    static func vlq(_ value: Int, into out: inout String) {
+    static func vlq(_ value: Int, into out: inout [UInt8]) {
         var rest = value < 0 ? ((-value) << 1) | 1 : value << 1
         repeat {
             var digit = rest & 31
@@ -165,18 +192,29 @@ struct SourceMapBuilder {
 
     /// Standard Base64 of `bytes`, for a `data:` URL.
     static func base64Encoded(_ bytes: [UInt8]) -> String {
-        var out = ""
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let b0 = Int(bytes[index]), b1 = index + 1 < bytes.count ? Int(bytes[index + 1]) : 0, b2 = index + 2 < bytes.count ? Int(bytes[index + 2]) : 0
-            out.append(base64[b0 >> 2])
-            out.append(base64[((b0 & 3) << 4) | (b1 >> 4)])
-            out.append(index + 1 < bytes.count ? base64[((b1 & 15) << 2) | (b2 >> 6)] : "=")
-            out.append(index + 2 < bytes.count ? base64[b2 & 63] : "=")
-            index += 3
+        let count = (bytes.count + 2) / 3 * 4
+        return String(unsafeUninitializedCapacity: count) { out in
+            base64.withUnsafeBufferPointer { digits in
+                var index = 0, written = 0
+                while index + 3 <= bytes.count {
+                    let word = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
+                    out[written] = digits[word >> 18]
+                    out[written + 1] = digits[(word >> 12) & 63]
+                    out[written + 2] = digits[(word >> 6) & 63]
+                    out[written + 3] = digits[word & 63]
+                    index += 3
+                    written += 4
+                }
+                if index < bytes.count {
+                    let b0 = Int(bytes[index]), b1 = index + 1 < bytes.count ? Int(bytes[index + 1]) : 0
+                    out[written] = digits[b0 >> 2]
+                    out[written + 1] = digits[((b0 & 3) << 4) | (b1 >> 4)]
+                    out[written + 2] = index + 1 < bytes.count ? digits[(b1 & 15) << 2] : UInt8(ascii: "=")
+                    out[written + 3] = UInt8(ascii: "=")
+                }
+            }
+            return count
         }
-        return out
     }
 }
 
