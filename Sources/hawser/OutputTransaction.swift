@@ -160,9 +160,10 @@ enum POSIXFile {
     /// The system's text for the current `errno`.
     static func reason() -> String { String(cString: strerror(errno)) }
 
-    /// Writes `bytes` to a new file at `path` and flushes it to disk. On failure the partial
-    /// file is removed and the error names `display`.
-    static func write(_ bytes: [UInt8], to path: String, display: String) throws {
+    /// Writes `bytes` to a new file at `path` and, with `sync`, flushes it to disk (the cache's
+    /// entries are not: a torn one is a miss). On failure the partial file is removed and the
+    /// error names `display`.
+    static func write(_ bytes: [UInt8], to path: String, display: String, sync: Bool = true) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw UsageError(message: "cannot write '\(display)': \(reason())") }
         var failure: String?
@@ -178,7 +179,7 @@ enum POSIXFile {
                 offset += count
             }
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = reason() }
+        if sync, failure == nil, fsync(descriptor) != 0 { failure = reason() }
         if close(descriptor) != 0, failure == nil { failure = reason() }
         if let failure {
             unlink(path)
